@@ -1,0 +1,83 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import cookie from '@fastify/cookie';
+import helmet from '@fastify/helmet';
+import fastifyStatic from '@fastify/static';
+import swagger from '@fastify/swagger';
+import swaggerUi from '@fastify/swagger-ui';
+import Fastify, { type FastifyBaseLogger, type FastifyInstance } from 'fastify';
+import {
+  jsonSchemaTransform,
+  serializerCompiler,
+  validatorCompiler,
+  type ZodTypeProvider,
+} from 'fastify-type-provider-zod';
+import { API_MESSAGES } from '@threadcart/contracts';
+import type { Deps } from './deps.ts';
+import { newId } from './lib/ids.ts';
+import { registerErrorHandler } from './plugins/error-handler.ts';
+import { healthRoutes } from './routes/health.routes.ts';
+
+export interface BuildAppOptions {
+  /** Serve the built web app and its SPA fallback (off in API tests). */
+  readonly serveWeb?: boolean;
+}
+
+/** The whole HTTP application as a function of its dependencies; it never listens by itself. */
+export async function buildApp(deps: Deps, options: BuildAppOptions = {}): Promise<FastifyInstance> {
+  const app = Fastify({
+    loggerInstance: deps.logger as FastifyBaseLogger,
+    bodyLimit: deps.config.http.bodyLimit,
+    requestIdHeader: 'x-request-id',
+    genReqId: () => newId(),
+    trustProxy: false,
+  }).withTypeProvider<ZodTypeProvider>();
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+  app.addHook('onSend', async (request, reply) => {
+    reply.header('x-request-id', request.id);
+  });
+
+  registerErrorHandler(app);
+  await app.register(helmet, {
+    contentSecurityPolicy: {
+      directives: {
+        defaultSrc: ["'self'"],
+        scriptSrc: ["'self'", 'https://www.googletagmanager.com'],
+        connectSrc: ["'self'", 'https://*.google-analytics.com', 'https://www.googletagmanager.com'],
+        imgSrc: ["'self'", 'data:', 'https://*.google-analytics.com'],
+        styleSrc: ["'self'", "'unsafe-inline'"],
+        formAction: ["'self'"],
+        upgradeInsecureRequests: null,
+      },
+    },
+  });
+  await app.register(cookie, { secret: deps.config.auth.secret });
+  await app.register(swagger, {
+    openapi: { info: { title: 'Threadcart API', version: '1.0.0' } },
+    transform: jsonSchemaTransform,
+  });
+  await app.register(swaggerUi, { routePrefix: '/api/docs' });
+
+  await app.register(healthRoutes(deps));
+
+  const hasWeb = options.serveWeb === true && (await registerWeb(app, deps.config.webDistDir));
+  app.setNotFoundHandler((request, reply) => {
+    const isApi = request.url.startsWith('/api/') || request.url.startsWith('/sim/');
+    if (!hasWeb || isApi || request.method !== 'GET') {
+      return reply.status(404).send({ detail: API_MESSAGES.notFound, code: 'not_found' });
+    }
+    return reply.type('text/html').sendFile('index.html');
+  });
+  return app;
+}
+
+/** Serves the built SPA's files; false when it has not been built. */
+async function registerWeb(app: FastifyInstance, distDir: string): Promise<boolean> {
+  if (!fs.existsSync(path.join(distDir, 'index.html'))) {
+    app.log.warn({ distDir }, 'web app not built: only the API is served');
+    return false;
+  }
+  await app.register(fastifyStatic, { root: distDir, wildcard: false });
+  return true;
+}

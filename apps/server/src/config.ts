@@ -1,0 +1,119 @@
+import path from 'node:path';
+import { z } from 'zod';
+
+const EnvSchema = z.object({
+  NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
+  HOST: z.string().default('0.0.0.0'),
+  PORT: z.coerce.number().int().min(0).max(65535).default(8080),
+  APP_URL: z.url().optional(),
+  DATABASE_URL: z.string().default('sqlite:./data/threadcart.db'),
+  STORAGE_DIR: z.string().default('./data/files'),
+  SESSION_SECRET: z.string().min(32).optional(),
+  ACCESS_TOKEN_TTL_SECONDS: z.coerce
+    .number()
+    .int()
+    .positive()
+    .default(15 * 60),
+  REFRESH_TOKEN_TTL_DAYS: z.coerce.number().int().positive().default(14),
+  BODY_LIMIT_BYTES: z.coerce
+    .number()
+    .int()
+    .positive()
+    .default(512 * 1024),
+  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  WEB_DIST_DIR: z.string().default('../web/dist'),
+  RUN_WORKER: z.enum(['true', 'false']).default('true'),
+  SAMPLE_CORPUS: z.enum(['auto', 'off']).default('auto'),
+  PAYPAL_CLIENT_ID: z.string().optional(),
+  PAYPAL_CLIENT_SECRET: z.string().optional(),
+  PAYPAL_BASE_URL: z.url().default('https://api-m.sandbox.paypal.com'),
+  PAYPAL_WEBHOOK_ID: z.string().optional(),
+  PAYMENTS_SIMULATOR: z.enum(['auto', 'allow']).default('auto'),
+});
+
+export type DatabaseDialect = 'sqlite' | 'postgres';
+
+export interface Config {
+  readonly env: 'development' | 'production' | 'test';
+  readonly http: { readonly host: string; readonly port: number; readonly bodyLimit: number };
+  readonly appUrl: string;
+  readonly database: { readonly dialect: DatabaseDialect; readonly url: string };
+  readonly storage: { readonly dir: string };
+  readonly auth: {
+    readonly secret: string;
+    readonly isSecretGenerated: boolean;
+    readonly accessTtlSeconds: number;
+    readonly refreshTtlDays: number;
+  };
+  readonly logLevel: string;
+  readonly webDistDir: string;
+  readonly runWorker: boolean;
+  readonly sampleCorpus: 'auto' | 'off';
+  readonly paypal: {
+    readonly clientId: string | undefined;
+    readonly clientSecret: string | undefined;
+    readonly baseUrl: string;
+    readonly webhookId: string | undefined;
+    readonly simulatorAllowed: boolean;
+  };
+}
+
+export class ConfigError extends Error {}
+
+/** Reads the environment once, validates it and returns a frozen Config; the only reader of process.env. */
+export function loadConfig(env: NodeJS.ProcessEnv = process.env, generateSecret = randomSecret): Config {
+  const parsed = EnvSchema.safeParse(env);
+  if (!parsed.success) {
+    const lines = parsed.error.issues.map((i) => `  ${i.path.join('.')}: ${i.message}`);
+    throw new ConfigError(`Invalid environment variables:\n${lines.join('\n')}`);
+  }
+  const e = parsed.data;
+  const dialect = dialectOf(e.DATABASE_URL);
+  if (e.NODE_ENV === 'production' && !e.SESSION_SECRET) {
+    throw new ConfigError('Invalid environment variables:\n  SESSION_SECRET: required in production');
+  }
+  const port = e.PORT;
+  return deepFreeze({
+    env: e.NODE_ENV,
+    http: { host: e.HOST, port, bodyLimit: e.BODY_LIMIT_BYTES },
+    appUrl: (e.APP_URL ?? `http://localhost:${port}`).replace(/\/$/, ''),
+    database: { dialect, url: e.DATABASE_URL },
+    storage: { dir: path.resolve(e.STORAGE_DIR) },
+    auth: {
+      secret: e.SESSION_SECRET ?? generateSecret(),
+      isSecretGenerated: !e.SESSION_SECRET,
+      accessTtlSeconds: e.ACCESS_TOKEN_TTL_SECONDS,
+      refreshTtlDays: e.REFRESH_TOKEN_TTL_DAYS,
+    },
+    logLevel: e.LOG_LEVEL,
+    webDistDir: path.resolve(e.WEB_DIST_DIR),
+    runWorker: e.RUN_WORKER === 'true',
+    sampleCorpus: e.SAMPLE_CORPUS,
+    paypal: {
+      clientId: e.PAYPAL_CLIENT_ID,
+      clientSecret: e.PAYPAL_CLIENT_SECRET,
+      baseUrl: e.PAYPAL_BASE_URL.replace(/\/$/, ''),
+      webhookId: e.PAYPAL_WEBHOOK_ID,
+      simulatorAllowed: e.NODE_ENV !== 'production' || e.PAYMENTS_SIMULATOR === 'allow',
+    },
+  });
+}
+
+function dialectOf(url: string): DatabaseDialect {
+  if (url.startsWith('sqlite:')) return 'sqlite';
+  if (url.startsWith('postgres://') || url.startsWith('postgresql://')) return 'postgres';
+  throw new ConfigError(
+    'Invalid environment variables:\n  DATABASE_URL: must start with sqlite: or postgres://',
+  );
+}
+
+function randomSecret(): string {
+  return crypto.getRandomValues(Buffer.alloc(32)).toString('base64url');
+}
+
+function deepFreeze<T extends object>(value: T): T {
+  for (const child of Object.values(value)) {
+    if (child && typeof child === 'object') deepFreeze(child as object);
+  }
+  return Object.freeze(value);
+}

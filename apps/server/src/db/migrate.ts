@@ -1,0 +1,14 @@
+import { Migrator, type Kysely } from 'kysely';
+import { MIGRATIONS } from './migrations/index.ts';
+
+/** Brings the schema to the latest migration; throws with the failing migration's name. */
+export async function migrateToLatest(db: Kysely<unknown>): Promise<string[]> {
+  const migrator = new Migrator({ db, provider: { getMigrations: async () => MIGRATIONS } });
+  const { error, results } = await migrator.migrateToLatest();
+  const failed = results?.find((r) => r.status === 'Error');
+  if (error) {
+    const message = error instanceof Error ? error.message : String(error);
+    throw new Error(`Migration ${failed?.migrationName ?? ''} failed: ${message}`, { cause: error });
+  }
+  return (results ?? []).map((r) => r.migrationName);
+}

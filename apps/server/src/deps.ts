@@ -1,0 +1,39 @@
+import type { Kysely } from 'kysely';
+import pino, { type Logger } from 'pino';
+import type { Config, DatabaseDialect } from './config.ts';
+import { createDatabase, type DatabaseHandle } from './db/database.ts';
+import { migrateToLatest } from './db/migrate.ts';
+import type { Database } from './db/schema.ts';
+import { systemClock, type Clock } from './lib/clock.ts';
+
+/** What every driver (HTTP app, worker, CLI) is given: the composition root's output. */
+export interface Deps {
+  readonly config: Config;
+  readonly db: Kysely<Database>;
+  readonly dialect: DatabaseDialect;
+  readonly clock: Clock;
+  readonly logger: Logger;
+  close(): Promise<void>;
+}
+
+export interface CreateDepsOptions {
+  readonly database?: DatabaseHandle;
+  readonly clock?: Clock;
+  readonly logger?: Logger;
+  readonly migrate?: boolean;
+}
+
+/** Builds the dependencies from the configuration, migrating the database unless told not to. */
+export async function createDeps(config: Config, options: CreateDepsOptions = {}): Promise<Deps> {
+  const database = options.database ?? createDatabase(config.database.url);
+  if (options.migrate ?? true) await migrateToLatest(database.db as Kysely<unknown>);
+  const logger = options.logger ?? pino({ level: config.logLevel });
+  return {
+    config,
+    db: database.db,
+    dialect: database.dialect,
+    clock: options.clock ?? systemClock,
+    logger,
+    close: () => database.close(),
+  };
+}

@@ -1,0 +1,32 @@
+import type { FastifyError, FastifyInstance } from 'fastify';
+import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
+import { API_MESSAGES } from '@threadcart/contracts';
+import { AppError, FieldErrors } from '../errors.ts';
+
+/** Turns every error into JSON with a `detail` (or a field map for validation); a 5xx never shows internals. */
+export function registerErrorHandler(app: FastifyInstance): void {
+  app.setErrorHandler((error: FastifyError, request, reply) => {
+    if (error instanceof AppError) {
+      return reply
+        .status(error.statusCode)
+        .headers(error.headers)
+        .send({ detail: error.detail, code: error.code });
+    }
+    if (error instanceof FieldErrors) return reply.status(400).send(error.fields);
+    if (hasZodFastifySchemaValidationErrors(error)) {
+      const fields: Record<string, string[]> = {};
+      for (const issue of error.validation) {
+        const path = issue.instancePath.replace(/^\//, '').split('/')[0] || 'non_field_errors';
+        (fields[path] ??= []).push(issue.message ?? 'Invalid value.');
+      }
+      return reply.status(400).send(fields);
+    }
+    const status = error.statusCode ?? 500;
+    if (status >= 500) {
+      request.log.error({ err: error }, 'request failed');
+      return reply.status(500).send({ detail: API_MESSAGES.internal, code: 'internal' });
+    }
+    // Fastify's own 4xx (bad JSON, body too large, wrong content type) carry safe messages.
+    return reply.status(status).send({ detail: error.message, code: error.code?.toLowerCase() ?? 'error' });
+  });
+}

@@ -1,0 +1,50 @@
+import type { FastifyInstance } from 'fastify';
+import pino from 'pino';
+import { buildApp } from '../src/app.ts';
+import { loadConfig, type Config } from '../src/config.ts';
+import { createDeps, type Deps } from '../src/deps.ts';
+import { createManualClock } from '../src/lib/clock.ts';
+import { createTestDatabase, type TestDatabase } from './test-database.ts';
+
+export interface TestApp {
+  readonly app: FastifyInstance;
+  readonly deps: Deps;
+  readonly database: TestDatabase;
+  readonly clock: ReturnType<typeof createManualClock>;
+  close(): Promise<void>;
+}
+
+/** A test configuration: the defaults, a fixed secret, and whatever the test overrides. */
+export function testConfig(env: Record<string, string> = {}): Config {
+  return loadConfig({
+    NODE_ENV: 'test',
+    SESSION_SECRET: 'test-secret-test-secret-test-secret-123',
+    LOG_LEVEL: 'silent',
+    ...env,
+  });
+}
+
+/** buildApp over a fresh migrated database and a manual clock that starts at the real time. */
+export async function buildTestApp(env: Record<string, string> = {}): Promise<TestApp> {
+  const database = await createTestDatabase();
+  const clock = createManualClock(new Date());
+  const config = testConfig({ DATABASE_URL: database.url, ...env });
+  const deps = await createDeps(config, {
+    database,
+    clock,
+    logger: pino({ level: 'silent' }),
+    migrate: false,
+  });
+  const app = await buildApp(deps);
+  await app.ready();
+  return {
+    app,
+    deps,
+    database,
+    clock,
+    close: async () => {
+      await app.close();
+      await database.close();
+    },
+  };
+}

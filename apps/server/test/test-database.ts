@@ -1,0 +1,56 @@
+import { randomBytes } from 'node:crypto';
+import os from 'node:os';
+import path from 'node:path';
+import fs from 'node:fs';
+import { sql, type Kysely } from 'kysely';
+import pg from 'pg';
+import { createDatabase, type DatabaseHandle } from '../src/db/database.ts';
+import { migrateToLatest } from '../src/db/migrate.ts';
+
+/** The PostgreSQL URL the suite runs against, when TEST_DATABASE_URL is set; otherwise SQLite. */
+export const TEST_DATABASE_URL = process.env.TEST_DATABASE_URL;
+export const TEST_DIALECT = TEST_DATABASE_URL ? 'postgres' : 'sqlite';
+
+export interface TestDatabase extends DatabaseHandle {
+  /** A URL another connection (or another process) can open to reach the same data. */
+  readonly url: string;
+  /** PostgreSQL schema name, for a second handle (`createDatabase(url, { schema })`). */
+  readonly schema?: string;
+}
+
+/**
+ * A fresh, migrated database for one test file: SQLite in a temp file (so several connections can share it),
+ * or its own schema on the PostgreSQL server named by TEST_DATABASE_URL (dropped on close).
+ */
+export async function createTestDatabase(): Promise<TestDatabase> {
+  if (!TEST_DATABASE_URL) {
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'threadcart-test-'));
+    const url = `sqlite:${path.join(dir, 'test.db')}`;
+    const handle = createDatabase(url);
+    await migrateToLatest(handle.db as Kysely<unknown>);
+    return {
+      ...handle,
+      url,
+      close: async () => {
+        await handle.close();
+        fs.rmSync(dir, { recursive: true, force: true });
+      },
+    };
+  }
+  const schema = `t_${randomBytes(6).toString('hex')}`;
+  const admin = new pg.Client({ connectionString: TEST_DATABASE_URL });
+  await admin.connect();
+  await admin.query(`create schema ${schema}`);
+  await admin.end();
+  const handle = createDatabase(TEST_DATABASE_URL, { schema });
+  await migrateToLatest(handle.db as Kysely<unknown>);
+  return {
+    ...handle,
+    url: TEST_DATABASE_URL,
+    schema,
+    close: async () => {
+      await sql.raw(`drop schema ${schema} cascade`).execute(handle.db);
+      await handle.close();
+    },
+  };
+}

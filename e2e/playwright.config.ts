@@ -1,0 +1,51 @@
+import os from 'node:os';
+import path from 'node:path';
+import { defineConfig } from '@playwright/test';
+
+const PORT = Number(process.env.E2E_PORT ?? 8181);
+const dataDir = path.join(os.tmpdir(), `threadcart-e2e-${process.pid}`);
+
+export default defineConfig({
+  testDir: './specs',
+  outputDir: './artifacts/results',
+  timeout: 60_000,
+  workers: 1,
+  reporter: [['list']],
+  use: {
+    baseURL: `http://127.0.0.1:${PORT}`,
+    browserName: 'chromium',
+    headless: true,
+    launchOptions: {
+      executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+      args: [
+        '--headless',
+        '--no-sandbox',
+        '--disable-gpu',
+        '--disable-quic',
+        '--no-first-run',
+        '--disable-background-networking',
+        '--disable-component-update',
+        '--disable-sync',
+      ],
+    },
+    screenshot: 'only-on-failure',
+    trace: 'off',
+  },
+  webServer: {
+    // The real server, worker and simulated PayPal, on a throwaway SQLite database.
+    command: `rm -rf ${dataDir} && npm run start -w @threadcart/server`,
+    cwd: '..',
+    url: `http://127.0.0.1:${PORT}/api/health/`,
+    reuseExistingServer: false,
+    timeout: 120_000,
+    env: {
+      PORT: String(PORT),
+      HOST: '127.0.0.1',
+      APP_URL: `http://127.0.0.1:${PORT}`,
+      DATABASE_URL: `sqlite:${dataDir}/threadcart.db`,
+      STORAGE_DIR: `${dataDir}/files`,
+      WEB_DIST_DIR: path.resolve(import.meta.dirname, '../apps/web/dist'),
+      LOG_LEVEL: 'warn',
+    },
+  },
+});

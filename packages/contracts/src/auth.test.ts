@@ -1,0 +1,33 @@
+import { describe, expect, it } from 'vitest';
+import { SIGNUP_MESSAGES as M } from './messages.ts';
+import { validateSignup } from './auth.ts';
+
+const valid = {
+  username: 'alice_1',
+  email: 'alice@example.com',
+  password1: 'Secret123',
+  password2: 'Secret123',
+};
+
+describe('validateSignup', () => {
+  it('accepts a valid form', () => {
+    expect(validateSignup(valid)).toEqual({});
+  });
+
+  it.each([
+    [{ username: '' }, 'username', [M.usernameRequired]],
+    [{ username: 'ab' }, 'username', [M.usernameTooShort]],
+    [{ username: 'a'.repeat(31) }, 'username', [M.usernameTooLong]],
+    [{ username: 'bad name!' }, 'username', [M.usernameCharacters]],
+    [{ email: '' }, 'email', [M.emailRequired]],
+    [{ email: 'not-an-email' }, 'email', [M.emailInvalid]],
+    [{ password1: '', password2: '' }, 'password', [M.passwordRequired]],
+    [{ password1: 'Ab1', password2: 'Ab1' }, 'password', [M.passwordTooShort]],
+    [{ password1: 'alllowercase1', password2: 'alllowercase1' }, 'password', [M.passwordWeak]],
+    [{ password2: '' }, 'password_confirm', [M.passwordConfirmRequired]],
+    [{ password2: 'Different123' }, 'password_confirm', [M.passwordsMustMatch]],
+  ])('%j → %s: %j', (patch, key, messages) => {
+    const errors = validateSignup({ ...valid, ...patch });
+    expect(errors).toEqual({ [key]: messages });
+  });
+});

@@ -1,0 +1,111 @@
+import { z } from 'zod';
+import { LOGIN_MESSAGES, SIGNUP_MESSAGES } from './messages.ts';
+
+export const USERNAME_MIN_LENGTH = 3;
+export const USERNAME_MAX_LENGTH = 30;
+export const PASSWORD_MIN_LENGTH = 8;
+const USERNAME_PATTERN = /^[A-Za-z0-9_]+$/;
+const EMAIL_PATTERN = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
+
+/** The sign-up body as sent (spec §3): every field optional here so that a missing one gets the spec's message. */
+export const SignupRequestSchema = z.object({
+  username: z.string().max(200).optional(),
+  email: z.string().max(320).optional(),
+  password1: z.string().max(1024).optional(),
+  password2: z.string().max(1024).optional(),
+  name: z.string().max(200).optional(),
+});
+export type SignupRequest = z.infer<typeof SignupRequestSchema>;
+
+export const LoginRequestSchema = z.object({
+  username: z.string().max(200).optional(),
+  password: z.string().max(1024).optional(),
+});
+export type LoginRequest = z.infer<typeof LoginRequestSchema>;
+
+/** Field keys of a sign-up error response (spec §7): the web form maps them back onto its inputs. */
+export type SignupErrorKey = 'username' | 'email' | 'password' | 'password_confirm' | 'non_field_errors';
+export type SignupErrors = Partial<Record<SignupErrorKey, string[]>>;
+
+/** The messages for a username, in the order of spec §5; empty when it is valid. */
+export function validateUsername(username: string): string[] {
+  if (username.trim() === '') return [SIGNUP_MESSAGES.usernameRequired];
+  const messages: string[] = [];
+  if (username.length < USERNAME_MIN_LENGTH) messages.push(SIGNUP_MESSAGES.usernameTooShort);
+  if (username.length > USERNAME_MAX_LENGTH) messages.push(SIGNUP_MESSAGES.usernameTooLong);
+  if (!USERNAME_PATTERN.test(username)) messages.push(SIGNUP_MESSAGES.usernameCharacters);
+  return messages;
+}
+
+export function validateEmail(email: string): string[] {
+  if (email.trim() === '') return [SIGNUP_MESSAGES.emailRequired];
+  return EMAIL_PATTERN.test(email.trim()) ? [] : [SIGNUP_MESSAGES.emailInvalid];
+}
+
+export function validatePassword(password: string): string[] {
+  if (password === '') return [SIGNUP_MESSAGES.passwordRequired];
+  const messages: string[] = [];
+  if (password.length < PASSWORD_MIN_LENGTH) messages.push(SIGNUP_MESSAGES.passwordTooShort);
+  if (!/[A-Z]/.test(password) || !/[a-z]/.test(password) || !/[0-9]/.test(password)) {
+    messages.push(SIGNUP_MESSAGES.passwordWeak);
+  }
+  return messages;
+}
+
+export function validatePasswordConfirm(password: string, confirm: string): string[] {
+  if (confirm === '') return [SIGNUP_MESSAGES.passwordConfirmRequired];
+  return confirm === password ? [] : [SIGNUP_MESSAGES.passwordsMustMatch];
+}
+
+/** Every rule of spec §5 for sign-up; the server and the form run the same function. */
+export function validateSignup(body: SignupRequest): SignupErrors {
+  const errors: SignupErrors = {};
+  const add = (key: SignupErrorKey, messages: string[]) => {
+    if (messages.length > 0) errors[key] = messages;
+  };
+  add('username', validateUsername(body.username ?? ''));
+  add('email', validateEmail(body.email ?? ''));
+  add('password', validatePassword(body.password1 ?? ''));
+  add('password_confirm', validatePasswordConfirm(body.password1 ?? '', body.password2 ?? ''));
+  return errors;
+}
+
+/** Login rules of spec §5: both fields required. */
+export function validateLogin(body: LoginRequest): Partial<Record<'username' | 'password', string>> {
+  const errors: Partial<Record<'username' | 'password', string>> = {};
+  if (!body.username?.trim()) errors.username = LOGIN_MESSAGES.usernameRequired;
+  if (!body.password) errors.password = LOGIN_MESSAGES.passwordRequired;
+  return errors;
+}
+
+export const UserSchema = z.object({
+  id: z.string(),
+  username: z.string(),
+  email: z.string(),
+  credits: z.number().int(),
+  date_joined: z.string(),
+});
+export type User = z.infer<typeof UserSchema>;
+
+export const UserResponseSchema = z.object({ user: UserSchema });
+
+export const CreditLotSchema = z.object({
+  credits_left: z.number().int(),
+  expires_at: z.string(),
+  source: z.string(),
+});
+export const CreditsResponseSchema = z.object({
+  credits: z.number().int(),
+  lots: z.array(CreditLotSchema),
+});
+export type CreditsResponse = z.infer<typeof CreditsResponseSchema>;
+
+export const CreateApiKeyRequestSchema = z.object({ name: z.string().trim().min(1).max(100) });
+export const ApiKeySchema = z.object({
+  id: z.string(),
+  name: z.string(),
+  prefix: z.string(),
+  created_at: z.string(),
+  last_used_at: z.string().nullable(),
+});
+export type ApiKey = z.infer<typeof ApiKeySchema>;

@@ -1,0 +1,35 @@
+/** User-facing texts of the spec, kept word for word; server and web both import them from here. */
+export const SIGNUP_MESSAGES = {
+  usernameRequired: 'Username is required',
+  usernameTooShort: 'Username must be at least 3 characters',
+  usernameTooLong: 'Username must not exceed 30 characters',
+  usernameCharacters: 'Username can only contain letters, numbers, and underscores',
+  usernameTaken: 'A user with that username already exists.',
+  emailRequired: 'Email is required',
+  emailInvalid: 'Please enter a valid email address',
+  emailTaken: 'A user with that email already exists.',
+  passwordRequired: 'Password is required',
+  passwordTooShort: 'Password must be at least 8 characters',
+  passwordWeak: 'Password must contain at least one uppercase letter, one lowercase letter, and one number',
+  passwordsMustMatch: 'Passwords must match',
+  passwordConfirmRequired: 'Please confirm your password',
+  termsRequired: 'You must accept the terms and conditions',
+} as const;
+
+export const LOGIN_MESSAGES = {
+  usernameRequired: 'Username is required',
+  passwordRequired: 'Password is required',
+} as const;
+
+/** Error details the API returns; clients match on some of them, so they never change. */
+export const API_MESSAGES = {
+  invalidCredentials: 'No active account found with the given credentials',
+  notAuthenticated: 'Authentication credentials were not provided.',
+  tokenInvalid: 'Token is invalid or expired.',
+  csrfFailed: 'CSRF token missing or incorrect.',
+  notFound: 'Not found.',
+  internal: 'Something went wrong on our side. Please try again later.',
+  tooManyAttempts: (minutes: number) => `Too many attempts. Try again in ${minutes} minutes.`,
+  notEnoughCredits: (needed: number, balance: number) =>
+    `Not enough credits: this order needs ${needed} credits and you have ${balance}.`,
+} as const;
