@@ -51,13 +51,25 @@ export function dialectOf(db: Db): DatabaseDialect {
   return db.getExecutor().adapter.constructor.name === 'PostgresAdapter' ? 'postgres' : 'sqlite';
 }
 
+// Kysely instances bound to one SQLite connection inside withTransaction: nested calls join that transaction.
+const sqliteTransactions = new WeakSet<object>();
+
+/** True when db is already a transaction (so a nested withTransaction joins it). */
+export function isInTransaction(db: Db): boolean {
+  return db.isTransaction || sqliteTransactions.has(db);
+}
+
 /**
- * Runs fn in one transaction that takes the write lock up front. On SQLite that is BEGIN IMMEDIATE, so two
- * processes never both read a balance and then both write it; on PostgreSQL repositories lock rows themselves.
+ * Runs fn in one transaction that takes the write lock up front, or inside the caller's transaction when db already
+ * is one. On SQLite that is BEGIN IMMEDIATE, so two processes never both read a balance and then both write it; on
+ * PostgreSQL repositories lock the rows they change (see lockUserCredits).
  */
-export async function withTransaction<T>(db: Kysely<Database>, fn: (trx: Db) => Promise<T>): Promise<T> {
-  if (dialectOf(db) === 'postgres') return db.transaction().execute(fn);
-  return db.connection().execute(async (conn) => {
+export async function withTransaction<T>(db: Db, fn: (trx: Db) => Promise<T>): Promise<T> {
+  if (isInTransaction(db)) return fn(db);
+  const root = db as Kysely<Database>;
+  if (dialectOf(db) === 'postgres') return root.transaction().execute(fn);
+  return root.connection().execute(async (conn) => {
+    sqliteTransactions.add(conn);
     await sql`begin immediate`.execute(conn);
     try {
       const result = await fn(conn);

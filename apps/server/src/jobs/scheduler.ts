@@ -1,4 +1,5 @@
 import type { Deps } from '../deps.ts';
+import { expireCreditsJob } from './expire-credits.job.ts';
 
 /** A job that runs every `intervalMs`, first shortly after start. */
 export interface PeriodicJob {
@@ -8,7 +9,7 @@ export interface PeriodicJob {
 }
 
 /** The explicit list of periodic jobs the worker runs; each driver lives in its own *.job.ts. */
-export const PERIODIC_JOBS: PeriodicJob[] = [];
+export const PERIODIC_JOBS: PeriodicJob[] = [expireCreditsJob];
 
 /** Runs every periodic job on its interval, one run of a job at a time; errors are logged, never fatal. */
 export function startScheduler(deps: Deps, jobs: PeriodicJob[] = PERIODIC_JOBS): { stop(): Promise<void> } {

@@ -1,0 +1,57 @@
+import type { Selectable } from 'kysely';
+
+/** A Reddit submission (RS dump record), normalised at ingest. Flags are 0/1 integers. */
+export interface PostsTable {
+  /** base36 id without the t3_ prefix */
+  id: string;
+  author: string;
+  title: string;
+  selftext: string;
+  score: number;
+  num_comments: number;
+  /** epoch seconds */
+  created_utc: number;
+  subreddit: string;
+  permalink: string;
+  url: string;
+  over_18: number;
+  is_deleted: number;
+  is_removed: number;
+  /** epoch seconds of the retrieval this row came from; a newer retrieval replaces an older one */
+  retrieved_at: number;
+  /** 1 for generated sample data */
+  is_sample: number;
+  /** tokenize(title + selftext) joined by spaces: what the full-text indexes read */
+  search_text: string;
+}
+
+/** A Reddit comment (RC dump record), normalised at ingest. */
+export interface CommentsTable {
+  id: string;
+  author: string;
+  body: string;
+  score: number;
+  created_utc: number;
+  /** fullname: t3_… for a top-level comment, t1_… for a reply */
+  parent_id: string;
+  /** fullname t3_… of the post */
+  link_id: string;
+  subreddit: string;
+  /** direct replies to this comment present in the corpus (computed) */
+  replies: number;
+  permalink: string;
+  over_18: number;
+  is_deleted: number;
+  is_removed: number;
+  retrieved_at: number;
+  is_sample: number;
+  search_text: string;
+}
+
+export interface CorpusTables {
+  posts: PostsTable;
+  comments: CommentsTable;
+}
+
+export type PostRow = Selectable<PostsTable>;
+export type CommentRow = Selectable<CommentsTable>;
