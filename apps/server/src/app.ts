@@ -15,8 +15,18 @@ import {
 import { API_MESSAGES } from '@threadcart/contracts';
 import type { Deps } from './deps.ts';
 import { newId } from './lib/ids.ts';
+import { registerAuth } from './plugins/auth.ts';
+import { mountPaymentsSimulator } from './payments/simulator/mount-simulator.ts';
 import { registerErrorHandler } from './plugins/error-handler.ts';
+import { analyticsRoutes } from './routes/analytics.routes.ts';
+import { apiKeysRoutes } from './routes/api-keys.routes.ts';
+import { authRoutes } from './routes/auth.routes.ts';
+import { creditPackagesRoutes } from './routes/credit-packages.routes.ts';
 import { healthRoutes } from './routes/health.routes.ts';
+import { ordersRoutes } from './routes/orders.routes.ts';
+import { passwordResetRoutes } from './routes/password-reset.routes.ts';
+import { paypalRoutes } from './routes/paypal.routes.ts';
+import { usersRoutes } from './routes/users.routes.ts';
 
 export interface BuildAppOptions {
   /** Serve the built web app and its SPA fallback (off in API tests). */
@@ -53,6 +63,7 @@ export async function buildApp(deps: Deps, options: BuildAppOptions = {}): Promi
     },
   });
   await app.register(cookie, { secret: deps.config.auth.secret });
+  registerAuth(app, deps);
   await app.register(swagger, {
     openapi: { info: { title: 'Threadcart API', version: '1.0.0' } },
     transform: jsonSchemaTransform,
@@ -60,6 +71,15 @@ export async function buildApp(deps: Deps, options: BuildAppOptions = {}): Promi
   await app.register(swaggerUi, { routePrefix: '/api/docs' });
 
   await app.register(healthRoutes(deps));
+  await app.register(authRoutes(deps));
+  await app.register(usersRoutes(deps));
+  await app.register(apiKeysRoutes(deps));
+  await app.register(passwordResetRoutes(deps));
+  await app.register(analyticsRoutes(deps));
+  await app.register(ordersRoutes(deps));
+  await app.register(paypalRoutes(deps));
+  await app.register(creditPackagesRoutes());
+  await mountPaymentsSimulator(app, deps);
 
   const hasWeb = options.serveWeb === true && (await registerWeb(app, deps.config.webDistDir));
   app.setNotFoundHandler((request, reply) => {

@@ -6,6 +6,7 @@ const EnvSchema = z.object({
   HOST: z.string().default('0.0.0.0'),
   PORT: z.coerce.number().int().min(0).max(65535).default(8080),
   APP_URL: z.url().optional(),
+  INTERNAL_URL: z.url().optional(),
   DATABASE_URL: z.string().default('sqlite:./data/threadcart.db'),
   STORAGE_DIR: z.string().default('./data/files'),
   SESSION_SECRET: z.string().min(32).optional(),
@@ -23,6 +24,12 @@ const EnvSchema = z.object({
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   WEB_DIST_DIR: z.string().default('../web/dist'),
   RUN_WORKER: z.enum(['true', 'false']).default('true'),
+  WORKER_POLL_INTERVAL_MS: z.coerce.number().int().positive().default(500),
+  WORKER_LEASE_MS: z.coerce.number().int().min(500).default(30_000),
+  WORKER_MAX_ATTEMPTS: z.coerce.number().int().min(1).max(10).default(3),
+  WORKER_RETRY_BASE_MS: z.coerce.number().int().min(0).default(5_000),
+  WORKER_RECORD_DELAY_MS: z.coerce.number().int().min(0).default(0),
+  RETENTION_DAYS: z.coerce.number().int().positive().default(90),
   SAMPLE_CORPUS: z.enum(['auto', 'off']).default('auto'),
   PAYPAL_CLIENT_ID: z.string().optional(),
   PAYPAL_CLIENT_SECRET: z.string().optional(),
@@ -35,7 +42,13 @@ export type DatabaseDialect = 'sqlite' | 'postgres';
 
 export interface Config {
   readonly env: 'development' | 'production' | 'test';
-  readonly http: { readonly host: string; readonly port: number; readonly bodyLimit: number };
+  readonly http: {
+    readonly host: string;
+    readonly port: number;
+    readonly bodyLimit: number;
+    /** How this server reaches itself (the worker and the adapter calling the mounted PayPal simulator). */
+    readonly internalUrl: string;
+  };
   readonly appUrl: string;
   readonly database: { readonly dialect: DatabaseDialect; readonly url: string };
   readonly storage: { readonly dir: string };
@@ -48,6 +61,15 @@ export interface Config {
   readonly logLevel: string;
   readonly webDistDir: string;
   readonly runWorker: boolean;
+  readonly worker: {
+    readonly pollIntervalMs: number;
+    readonly leaseMs: number;
+    readonly maxAttempts: number;
+    readonly retryBaseMs: number;
+    /** Slows file writing per record: only for failure tests and demos of progress. */
+    readonly recordDelayMs: number;
+  };
+  readonly retentionDays: number;
   readonly sampleCorpus: 'auto' | 'off';
   readonly paypal: {
     readonly clientId: string | undefined;
@@ -75,7 +97,12 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, generateSecret 
   const port = e.PORT;
   return deepFreeze({
     env: e.NODE_ENV,
-    http: { host: e.HOST, port, bodyLimit: e.BODY_LIMIT_BYTES },
+    http: {
+      host: e.HOST,
+      port,
+      bodyLimit: e.BODY_LIMIT_BYTES,
+      internalUrl: (e.INTERNAL_URL ?? `http://127.0.0.1:${port}`).replace(/\/$/, ''),
+    },
     appUrl: (e.APP_URL ?? `http://localhost:${port}`).replace(/\/$/, ''),
     database: { dialect, url: e.DATABASE_URL },
     storage: { dir: path.resolve(e.STORAGE_DIR) },
@@ -88,6 +115,14 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, generateSecret 
     logLevel: e.LOG_LEVEL,
     webDistDir: path.resolve(e.WEB_DIST_DIR),
     runWorker: e.RUN_WORKER === 'true',
+    worker: {
+      pollIntervalMs: e.WORKER_POLL_INTERVAL_MS,
+      leaseMs: e.WORKER_LEASE_MS,
+      maxAttempts: e.WORKER_MAX_ATTEMPTS,
+      retryBaseMs: e.WORKER_RETRY_BASE_MS,
+      recordDelayMs: e.WORKER_RECORD_DELAY_MS,
+    },
+    retentionDays: e.RETENTION_DAYS,
     sampleCorpus: e.SAMPLE_CORPUS,
     paypal: {
       clientId: e.PAYPAL_CLIENT_ID,

@@ -5,6 +5,8 @@ import { createDatabase, type DatabaseHandle } from './db/database.ts';
 import { migrateToLatest } from './db/migrate.ts';
 import type { Database } from './db/schema.ts';
 import { systemClock, type Clock } from './lib/clock.ts';
+import type { FileStorage } from './storage/file-storage.ts';
+import { createLocalFileStorage } from './storage/local-file-storage.ts';
 
 /** What every driver (HTTP app, worker, CLI) is given: the composition root's output. */
 export interface Deps {
@@ -13,6 +15,7 @@ export interface Deps {
   readonly dialect: DatabaseDialect;
   readonly clock: Clock;
   readonly logger: Logger;
+  readonly storage: FileStorage;
   close(): Promise<void>;
 }
 
@@ -21,6 +24,7 @@ export interface CreateDepsOptions {
   readonly clock?: Clock;
   readonly logger?: Logger;
   readonly migrate?: boolean;
+  readonly storage?: FileStorage;
 }
 
 /** Builds the dependencies from the configuration, migrating the database unless told not to. */
@@ -34,6 +38,7 @@ export async function createDeps(config: Config, options: CreateDepsOptions = {}
     dialect: database.dialect,
     clock: options.clock ?? systemClock,
     logger,
+    storage: options.storage ?? createLocalFileStorage(config.storage.dir),
     close: () => database.close(),
   };
 }

@@ -1,13 +1,19 @@
 import { loadConfig } from './config.ts';
 import { createDeps } from './deps.ts';
+import { startOrderWorker } from './jobs/order-worker.ts';
 import { startScheduler } from './jobs/scheduler.ts';
+import { ensureSampleCorpus } from './services/sample-corpus.service.ts';
 
 const config = loadConfig();
-const deps = await createDeps(config, { migrate: false });
+const deps = await createDeps(config);
 const scheduler = startScheduler(deps);
-deps.logger.info('worker started');
+const orderWorker = startOrderWorker(deps);
+deps.logger.info({ workerId: orderWorker.workerId }, 'worker started');
+// First start with an empty corpus: load the sample corpus here, off the API's event loop (docs/decisions/007).
+void ensureSampleCorpus(deps).catch((err: unknown) => deps.logger.error({ err }, 'loading the sample corpus failed'));
 
 async function shutdown() {
+  await orderWorker.stop();
   await scheduler.stop();
   await deps.close();
   process.exit(0);

@@ -1,3 +1,6 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import pino from 'pino';
 import { buildApp } from '../src/app.ts';
@@ -28,7 +31,8 @@ export function testConfig(env: Record<string, string> = {}): Config {
 export async function buildTestApp(env: Record<string, string> = {}): Promise<TestApp> {
   const database = await createTestDatabase();
   const clock = createManualClock(new Date());
-  const config = testConfig({ DATABASE_URL: database.url, ...env });
+  const storageDir = fs.mkdtempSync(path.join(os.tmpdir(), 'threadcart-files-'));
+  const config = testConfig({ DATABASE_URL: database.url, STORAGE_DIR: storageDir, ...env });
   const deps = await createDeps(config, {
     database,
     clock,
@@ -45,6 +49,7 @@ export async function buildTestApp(env: Record<string, string> = {}): Promise<Te
     close: async () => {
       await app.close();
       await database.close();
+      fs.rmSync(storageDir, { recursive: true, force: true });
     },
   };
 }

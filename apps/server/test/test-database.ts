@@ -43,7 +43,13 @@ export async function createTestDatabase(): Promise<TestDatabase> {
   await admin.query(`create schema ${schema}`);
   await admin.end();
   const handle = createDatabase(TEST_DATABASE_URL, { schema });
-  await migrateToLatest(handle.db as Kysely<unknown>);
+  try {
+    await migrateToLatest(handle.db as Kysely<unknown>, { schema });
+  } catch (error) {
+    await sql.raw(`drop schema ${schema} cascade`).execute(handle.db);
+    await handle.close();
+    throw error;
+  }
   return {
     ...handle,
     url: TEST_DATABASE_URL,

@@ -21,13 +21,22 @@ describe('validateSignup', () => {
     [{ username: 'bad name!' }, 'username', [M.usernameCharacters]],
     [{ email: '' }, 'email', [M.emailRequired]],
     [{ email: 'not-an-email' }, 'email', [M.emailInvalid]],
-    [{ password1: '', password2: '' }, 'password', [M.passwordRequired]],
+    [{ password1: '', password2: 'x' }, 'password', [M.passwordRequired]],
     [{ password1: 'Ab1', password2: 'Ab1' }, 'password', [M.passwordTooShort]],
     [{ password1: 'alllowercase1', password2: 'alllowercase1' }, 'password', [M.passwordWeak]],
     [{ password2: '' }, 'password_confirm', [M.passwordConfirmRequired]],
     [{ password2: 'Different123' }, 'password_confirm', [M.passwordsMustMatch]],
   ])('%j → %s: %j', (patch, key, messages) => {
     const errors = validateSignup({ ...valid, ...patch });
-    expect(errors).toEqual({ [key]: messages });
+    expect(errors[key as keyof typeof errors]).toEqual(messages);
+  });
+
+  it('reports every failing field at once', () => {
+    expect(validateSignup({})).toEqual({
+      username: [M.usernameRequired],
+      email: [M.emailRequired],
+      password: [M.passwordRequired],
+      password_confirm: [M.passwordConfirmRequired],
+    });
   });
 });

@@ -1,3 +1,6 @@
 export * from './messages.ts';
 export * from './auth.ts';
 export * from './credits.ts';
+export * from './orders.ts';
+export * from './filters.ts';
+export * from './payments.ts';

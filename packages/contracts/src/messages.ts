@@ -33,3 +33,21 @@ export const API_MESSAGES = {
   notEnoughCredits: (needed: number, balance: number) =>
     `Not enough credits: this order needs ${needed} credits and you have ${balance}.`,
 } as const;
+
+/** Payment texts: the spec's (word for word) and the details the payment API returns. */
+export const PAYMENT_MESSAGES = {
+  invalidCredits: 'Please enter a valid number of credits',
+  createFailed: 'Failed to create order. Please try again.',
+  paymentFailed: 'Payment failed. Please try again.',
+  unknownPackage: 'Unknown credit package.',
+  orderIdRequired: 'order_id is required.',
+  notApproved: (reason: string) => `Payment not approved: ${reason}`,
+  declined: 'Your payment was declined. Please try again with another payment method.',
+  cancelled: 'This payment was cancelled.',
+  expired: 'This payment has expired. Please start a new purchase.',
+  unverified: 'This payment could not be verified. Please contact support.',
+  alreadyCompleted: 'Payment already completed',
+  processing: 'This payment is being processed. Please check your dashboard for updates.',
+  providerUnavailable: 'PayPal could not be reached. Your payment will be checked again shortly.',
+  invalidWebhook: 'Invalid webhook signature.',
+} as const;

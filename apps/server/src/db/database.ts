@@ -4,6 +4,7 @@ import SQLite from 'better-sqlite3';
 import { Kysely, PostgresDialect, SqliteDialect, sql, type Transaction } from 'kysely';
 import pg from 'pg';
 import type { DatabaseDialect } from '../config.ts';
+import { registerSqliteFunctions } from './filter-sql/sqlite-functions.ts';
 import type { Database } from './schema.ts';
 
 // COUNT and SUM come back from PostgreSQL as int8 strings; every such value here fits a JS number.
@@ -34,6 +35,7 @@ export function createDatabase(url: string, options: DatabaseOptions = {}): Data
     sqlite.pragma('synchronous = NORMAL');
     sqlite.pragma('foreign_keys = ON');
     sqlite.pragma('busy_timeout = 10000');
+    registerSqliteFunctions(sqlite);
     const db = new Kysely<Database>({ dialect: new SqliteDialect({ database: sqlite }) });
     return { db, dialect: 'sqlite', close: () => db.destroy() };
   }

@@ -1,5 +1,9 @@
 import type { Deps } from '../deps.ts';
 import { expireCreditsJob } from './expire-credits.job.ts';
+import { purgeAuthRecordsJob } from './purge-auth-records.job.ts';
+import { purgeOrdersJob } from './purge-orders.job.ts';
+import { purgePageViewsJob } from './purge-page-views.job.ts';
+import { reconcilePaymentsJob } from './reconcile-payments.job.ts';
 
 /** A job that runs every `intervalMs`, first shortly after start. */
 export interface PeriodicJob {
@@ -9,7 +13,13 @@ export interface PeriodicJob {
 }
 
 /** The explicit list of periodic jobs the worker runs; each driver lives in its own *.job.ts. */
-export const PERIODIC_JOBS: PeriodicJob[] = [expireCreditsJob];
+export const PERIODIC_JOBS: PeriodicJob[] = [
+  expireCreditsJob,
+  purgeOrdersJob,
+  purgePageViewsJob,
+  purgeAuthRecordsJob,
+  reconcilePaymentsJob,
+];
 
 /** Runs every periodic job on its interval, one run of a job at a time; errors are logged, never fatal. */
 export function startScheduler(deps: Deps, jobs: PeriodicJob[] = PERIODIC_JOBS): { stop(): Promise<void> } {

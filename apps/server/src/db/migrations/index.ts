@@ -1,9 +1,17 @@
 import type { Migration } from 'kysely';
 import * as createAccounts from './20261122000100_create-accounts.ts';
 import * as createCredits from './20261122000200_create-credits.ts';
+import * as createCorpus from './20261122000300_create-corpus.ts';
+import * as createResetsOutboxPageViews from './20261122000350_create-resets-outbox-page-views.ts';
+import * as createOrders from './20261122000400_create-orders.ts';
+import * as createPayments from './20261122000500_create-payments.ts';
 
 /** Every migration, by name, in the order they run. Add new ones at the end; never edit a landed one. */
 export const MIGRATIONS: Record<string, Migration> = {
   '20261122000100_create-accounts': createAccounts,
   '20261122000200_create-credits': createCredits,
+  '20261122000300_create-corpus': createCorpus,
+  '20261122000350_create-resets-outbox-page-views': createResetsOutboxPageViews,
+  '20261122000400_create-orders': createOrders,
+  '20261122000500_create-payments': createPayments,
 };

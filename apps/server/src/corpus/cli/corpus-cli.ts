@@ -1,0 +1,163 @@
+import path from 'node:path';
+import { parseArgs } from 'node:util';
+import { loadConfig } from '../../config.ts';
+import { createDeps, type Deps } from '../../deps.ts';
+import { ingestFiles } from '../../services/corpus-ingest.service.ts';
+import { getCorpusStats, type CorpusStats } from '../../services/corpus-stats.service.ts';
+import { SKIP_REASONS } from '../skip-reasons.ts';
+import { writeGeneratedCorpus } from '../generate.ts';
+import { createProgressBar, formatSummary } from './progress.ts';
+
+export interface CliIo {
+  readonly stdout: (text: string) => void;
+  readonly stderr: (text: string) => void;
+  readonly isTty: boolean;
+  /** builds the dependencies (database, logger) for ingest and stats */
+  readonly createDeps: () => Promise<Deps>;
+}
+
+export const USAGE = `Usage:
+  npm run corpus -- ingest <file|dir>... [--sample]
+      NDJSON dumps (plain, .gz, .zst), JSON arrays, Reddit API listings and comment pages.
+      --sample marks the rows as generated sample data.
+  npm run corpus -- generate --posts N --comments M --seed S [--out DIR]
+      writes RS_generated.ndjson and RC_generated.ndjson (default DIR: ./data/generated)
+  npm run corpus -- stats [--top N] [--json]
+      counts by type, subreddit and month, and whether the corpus is sample data
+Exit codes: 0 done, 1 errors, 2 usage.
+`;
+
+class UsageError extends Error {}
+
+const defaultIo = (): CliIo => ({
+  stdout: (t) => process.stdout.write(t),
+  stderr: (t) => process.stderr.write(t),
+  isTty: Boolean(process.stderr.isTTY),
+  createDeps: () => createDeps(loadConfig()),
+});
+
+/** `corpus <ingest|generate|stats> …`: returns the exit code (0 ok, 1 errors, 2 usage). */
+export async function runCorpusCli(argv: readonly string[], io: CliIo = defaultIo()): Promise<number> {
+  const [command, ...rest] = argv;
+  try {
+    if (command === 'ingest') return await ingest(rest, io);
+    if (command === 'generate') return await generate(rest, io);
+    if (command === 'stats') return await stats(rest, io);
+    throw new UsageError(command ? `Unknown corpus command: ${command}` : 'Missing corpus command');
+  } catch (error) {
+    if (error instanceof UsageError || (error as { code?: string }).code?.startsWith('ERR_PARSE_ARGS')) {
+      io.stderr(`${(error as Error).message}\n${USAGE}`);
+      return 2;
+    }
+    io.stderr(`error: ${error instanceof Error ? error.message : String(error)}\n`);
+    return 1;
+  }
+}
+
+async function ingest(args: readonly string[], io: CliIo): Promise<number> {
+  const { values, positionals } = parseArgs({
+    args: [...args],
+    options: { sample: { type: 'boolean', default: false } },
+    allowPositionals: true,
+  });
+  if (positionals.length === 0) throw new UsageError('ingest needs at least one file or directory');
+  const deps = await io.createDeps();
+  const bar = io.isTty ? createProgressBar(io.stderr) : undefined;
+  const started = Date.now();
+  try {
+    const summary = await ingestFiles(deps, positionals, {
+      isSample: values.sample,
+      onProgress: (p) => bar?.update(p),
+    });
+    bar?.clear();
+    for (const { message } of summary.errors) io.stderr(`error: ${message}\n`);
+    io.stdout(`${formatSummary(summary, (Date.now() - started) / 1000)}\n`);
+    if (io.isTty) {
+      for (const reason of Object.keys(summary.skipped)) {
+        io.stderr(`  ${reason}: ${SKIP_REASONS[reason as keyof typeof SKIP_REASONS]}\n`);
+      }
+    }
+    return summary.errors.length > 0 ? 1 : 0;
+  } finally {
+    bar?.clear();
+    await deps.close();
+  }
+}
+
+function count(name: string, value: string | undefined, isRequired: boolean): number | undefined {
+  if (value === undefined) {
+    if (isRequired) throw new UsageError(`generate needs --${name}`);
+    return undefined;
+  }
+  const n = Number(value);
+  if (!Number.isSafeInteger(n) || n < 0) throw new UsageError(`--${name} must be a whole number ≥ 0`);
+  return n;
+}
+
+async function generate(args: readonly string[], io: CliIo): Promise<number> {
+  const { values, positionals } = parseArgs({
+    args: [...args],
+    options: {
+      posts: { type: 'string' },
+      comments: { type: 'string' },
+      seed: { type: 'string' },
+      out: { type: 'string' },
+    },
+    allowPositionals: true,
+  });
+  if (positionals.length > 0) throw new UsageError(`unexpected argument ${positionals[0]}`);
+  const posts = count('posts', values.posts, true)!;
+  const comments = count('comments', values.comments, true)!;
+  const seed = count('seed', values.seed, false) ?? 1;
+  if (comments > 0 && posts === 0) throw new UsageError('comments need at least one post');
+  const outDir = path.resolve(values.out ?? 'data/generated');
+  const started = Date.now();
+  const files = await writeGeneratedCorpus({ posts, comments, seed, outDir });
+  const seconds = ((Date.now() - started) / 1000).toFixed(1);
+  io.stdout(
+    `Generated ${posts.toLocaleString('en-US')} posts and ${comments.toLocaleString('en-US')} comments ` +
+      `(seed ${seed}) in ${seconds} s:\n  ${files.postsFile}\n  ${files.commentsFile}\n`,
+  );
+  return 0;
+}
+
+async function stats(args: readonly string[], io: CliIo): Promise<number> {
+  const { values } = parseArgs({
+    args: [...args],
+    options: { top: { type: 'string' }, json: { type: 'boolean', default: false } },
+  });
+  const top = count('top', values.top, false) ?? 20;
+  const deps = await io.createDeps();
+  try {
+    const result = await getCorpusStats(deps.db, { top });
+    io.stdout(values.json ? `${JSON.stringify(result, null, 2)}\n` : formatStats(result, top));
+    return 0;
+  } finally {
+    await deps.close();
+  }
+}
+
+const SAMPLE_LABEL = {
+  none: 'real data',
+  all: 'generated sample data',
+  mixed: 'real data mixed with generated sample data',
+} as const;
+
+function formatStats(s: CorpusStats, top: number): string {
+  const n = (v: number) => v.toLocaleString('en-US').padStart(11);
+  const table = (title: string, rows: CorpusStats['byMonth']) =>
+    [`${title.padEnd(24)}${'posts'.padStart(11)}${'comments'.padStart(11)}`]
+      .concat(rows.map((r) => `${(r.key || '(none)').padEnd(24)}${n(r.posts)}${n(r.comments)}`))
+      .join('\n');
+  if (s.posts + s.comments === 0) return 'Corpus: empty\n';
+  const sample = s.state === 'mixed' ? ` (${s.sampleRecords.toLocaleString('en-US')} sample records)` : '';
+  return [
+    `Corpus: ${s.posts.toLocaleString('en-US')} posts, ${s.comments.toLocaleString('en-US')} comments — ` +
+      `${SAMPLE_LABEL[s.state]}${sample}`,
+    '',
+    table(`Subreddit (top ${top})`, s.bySubreddit),
+    '',
+    table('Month (UTC)', s.byMonth),
+    '',
+  ].join('\n');
+}

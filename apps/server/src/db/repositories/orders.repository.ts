@@ -1,0 +1,249 @@
+import { sql } from 'kysely';
+import { dialectOf, type Db } from '../database.ts';
+import type { OrderRow, OrdersTable } from '../tables/orders.tables.ts';
+
+export type NewOrder = Omit<
+  OrdersTable,
+  | 'progress'
+  | 'records_delivered'
+  | 'credits_charged'
+  | 'error'
+  | 'file_name'
+  | 'file_key'
+  | 'file_size'
+  | 'attempts'
+  | 'lease_owner'
+  | 'lease_expires_at'
+  | 'completed_at'
+>;
+
+export async function insertOrder(db: Db, order: NewOrder): Promise<void> {
+  await db
+    .insertInto('orders')
+    .values({
+      ...order,
+      progress: 0,
+      records_delivered: null,
+      credits_charged: null,
+      error: null,
+      file_name: null,
+      file_key: null,
+      file_size: null,
+      attempts: 0,
+      lease_owner: null,
+      lease_expires_at: null,
+      completed_at: null,
+    })
+    .execute();
+}
+
+export async function findOrderById(db: Db, id: string): Promise<OrderRow | undefined> {
+  return db.selectFrom('orders').selectAll().where('id', '=', id).executeTakeFirst();
+}
+
+/** One user's order; undefined for someone else's, so callers answer 404 and never reveal it exists. */
+export async function findUserOrder(db: Db, userId: string, id: string): Promise<OrderRow | undefined> {
+  return db.selectFrom('orders').selectAll().where('id', '=', id).where('user_id', '=', userId).executeTakeFirst();
+}
+
+export async function findOrderByIdempotencyKey(db: Db, userId: string, key: string): Promise<OrderRow | undefined> {
+  return db
+    .selectFrom('orders')
+    .selectAll()
+    .where('user_id', '=', userId)
+    .where('idempotency_key', '=', key)
+    .executeTakeFirst();
+}
+
+/** A user's orders, newest first. */
+export async function listUserOrders(db: Db, userId: string, limit = 500): Promise<OrderRow[]> {
+  return db
+    .selectFrom('orders')
+    .selectAll()
+    .where('user_id', '=', userId)
+    .orderBy('created_at', 'desc')
+    .orderBy('id', 'desc')
+    .limit(limit)
+    .execute();
+}
+
+export async function countUserOrdersByStatus(db: Db, userId: string): Promise<Record<string, number>> {
+  const rows = await db
+    .selectFrom('orders')
+    .select(['status', (eb) => eb.fn.countAll<number>().as('count')])
+    .where('user_id', '=', userId)
+    .groupBy('status')
+    .execute();
+  return Object.fromEntries(rows.map((r) => [r.status, Number(r.count)]));
+}
+
+/**
+ * Claims the next runnable order for a worker: a pending order whose retry time has come, or a processing one
+ * whose lease ran out (its worker died). Atomic: FOR UPDATE SKIP LOCKED on PostgreSQL; on SQLite the caller's
+ * BEGIN IMMEDIATE transaction serialises claimers.
+ */
+export async function claimNextOrder(
+  db: Db,
+  input: { workerId: string; nowIso: string; leaseExpiresAt: string },
+): Promise<OrderRow | undefined> {
+  const isPostgres = dialectOf(db) === 'postgres';
+  const candidate = db
+    .selectFrom('orders')
+    .select('id')
+    .where((eb) =>
+      eb.or([
+        eb.and([eb('status', '=', 'pending'), eb('next_attempt_at', '<=', input.nowIso)]),
+        eb.and([eb('status', '=', 'processing'), eb('lease_expires_at', '<', input.nowIso)]),
+      ]),
+    )
+    .orderBy('created_at')
+    .limit(1);
+  return db
+    .updateTable('orders')
+    .set({
+      status: 'processing',
+      lease_owner: input.workerId,
+      lease_expires_at: input.leaseExpiresAt,
+      attempts: sql`attempts + 1`,
+      updated_at: input.nowIso,
+    })
+    .where('id', '=', (isPostgres ? candidate.forUpdate().skipLocked() : candidate) as never)
+    .returningAll()
+    .executeTakeFirst();
+}
+
+/** Extends a lease; false when the worker no longer holds it. */
+export async function renewLease(
+  db: Db,
+  input: { orderId: string; workerId: string; leaseExpiresAt: string },
+): Promise<boolean> {
+  const result = await db
+    .updateTable('orders')
+    .set({ lease_expires_at: input.leaseExpiresAt })
+    .where('id', '=', input.orderId)
+    .where('lease_owner', '=', input.workerId)
+    .where('status', '=', 'processing')
+    .executeTakeFirst();
+  return Number(result.numUpdatedRows) === 1;
+}
+
+export async function updateProgress(
+  db: Db,
+  input: { orderId: string; workerId: string; progress: number; nowIso: string },
+): Promise<boolean> {
+  const result = await db
+    .updateTable('orders')
+    .set({ progress: input.progress, updated_at: input.nowIso })
+    .where('id', '=', input.orderId)
+    .where('lease_owner', '=', input.workerId)
+    .where('status', '=', 'processing')
+    .executeTakeFirst();
+  return Number(result.numUpdatedRows) === 1;
+}
+
+/** Marks an order completed with its file, only while the worker still holds the lease. */
+export async function completeOrder(
+  db: Db,
+  input: {
+    orderId: string;
+    workerId: string;
+    recordsDelivered: number;
+    fileName: string;
+    fileKey: string;
+    fileSize: number;
+    nowIso: string;
+  },
+): Promise<boolean> {
+  const result = await db
+    .updateTable('orders')
+    .set({
+      status: 'completed',
+      progress: 100,
+      records_delivered: input.recordsDelivered,
+      credits_charged: input.recordsDelivered,
+      file_name: input.fileName,
+      file_key: input.fileKey,
+      file_size: input.fileSize,
+      error: null,
+      lease_owner: null,
+      lease_expires_at: null,
+      completed_at: input.nowIso,
+      updated_at: input.nowIso,
+    })
+    .where('id', '=', input.orderId)
+    .where('lease_owner', '=', input.workerId)
+    .where('status', '=', 'processing')
+    .executeTakeFirst();
+  return Number(result.numUpdatedRows) === 1;
+}
+
+/** Puts an order back in the queue for a later attempt, keeping the last error. */
+export async function scheduleRetry(
+  db: Db,
+  input: { orderId: string; workerId: string; error: string; nextAttemptAt: string; nowIso: string },
+): Promise<boolean> {
+  const result = await db
+    .updateTable('orders')
+    .set({
+      status: 'pending',
+      progress: 0,
+      error: input.error,
+      lease_owner: null,
+      lease_expires_at: null,
+      next_attempt_at: input.nextAttemptAt,
+      updated_at: input.nowIso,
+    })
+    .where('id', '=', input.orderId)
+    .where('lease_owner', '=', input.workerId)
+    .where('status', '=', 'processing')
+    .executeTakeFirst();
+  return Number(result.numUpdatedRows) === 1;
+}
+
+/** Marks an order failed (no charge); only from a state the caller holds (its lease) or owns (pending). */
+export async function failOrder(
+  db: Db,
+  input: { orderId: string; workerId: string | null; error: string; nowIso: string },
+): Promise<boolean> {
+  let query = db
+    .updateTable('orders')
+    .set({
+      status: 'failed',
+      error: input.error,
+      credits_charged: 0,
+      records_delivered: 0,
+      lease_owner: null,
+      lease_expires_at: null,
+      completed_at: input.nowIso,
+      updated_at: input.nowIso,
+    })
+    .where('id', '=', input.orderId);
+  query = input.workerId
+    ? query.where('lease_owner', '=', input.workerId).where('status', '=', 'processing')
+    : query.where('status', 'in', ['pending', 'processing']);
+  const result = await query.executeTakeFirst();
+  return Number(result.numUpdatedRows) === 1;
+}
+
+/** Orders created before the cutoff (retention), oldest first. */
+export async function listOrdersCreatedBefore(db: Db, cutoffIso: string, limit: number): Promise<OrderRow[]> {
+  return db
+    .selectFrom('orders')
+    .selectAll()
+    .where('created_at', '<', cutoffIso)
+    .where('status', 'in', ['completed', 'failed'])
+    .orderBy('created_at')
+    .limit(limit)
+    .execute();
+}
+
+export async function deleteOrder(db: Db, id: string): Promise<void> {
+  await db.deleteFrom('orders').where('id', '=', id).execute();
+}
+
+/** Storage keys of every order that has a file (to tell orphans from delivered files). */
+export async function listOrderFileKeys(db: Db, orderIds: string[]): Promise<Set<string>> {
+  if (orderIds.length === 0) return new Set();
+  const rows = await db.selectFrom('orders').select('file_key').where('id', 'in', orderIds).execute();
+  return new Set(rows.map((r) => r.file_key).filter((k): k is string => k !== null));
+}

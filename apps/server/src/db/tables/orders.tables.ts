@@ -1,0 +1,42 @@
+import type { Selectable } from 'kysely';
+
+export type OrderRowStatus = 'pending' | 'processing' | 'completed' | 'failed';
+
+/** An order is also its own job (DECISIONS §4): the worker claims rows here under a renewable lease. */
+export interface OrdersTable {
+  id: string;
+  user_id: string;
+  title: string;
+  search_type: 'posts' | 'comments' | 'both';
+  format_type: 'json' | 'csv' | 'xlsx';
+  result_count: number;
+  /** the canonical filter tree, JSON */
+  filters: string;
+  query_string: string;
+  status: OrderRowStatus;
+  progress: number;
+  records_delivered: number | null;
+  credits_charged: number | null;
+  reservation_id: string;
+  error: string | null;
+  file_name: string | null;
+  /** storage key of the delivered file */
+  file_key: string | null;
+  file_size: number | null;
+  idempotency_key: string | null;
+  /** sha256 of the request payload, to tell a retry from a different order under the same key */
+  request_hash: string;
+  attempts: number;
+  lease_owner: string | null;
+  lease_expires_at: string | null;
+  next_attempt_at: string;
+  created_at: string;
+  updated_at: string;
+  completed_at: string | null;
+}
+
+export interface OrderTables {
+  orders: OrdersTable;
+}
+
+export type OrderRow = Selectable<OrdersTable>;

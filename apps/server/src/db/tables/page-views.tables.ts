@@ -1,0 +1,11 @@
+/** One first-party page view: no IP address, no user (DECISIONS §7); purged after 90 days. */
+export interface PageViewsTable {
+  id: string;
+  path: string;
+  title: string;
+  created_at: string;
+}
+
+export interface PageViewTables {
+  page_views: PageViewsTable;
+}

@@ -1,0 +1,56 @@
+import { FileSink } from './file-sink.ts';
+import type { OrderFileLayout } from './layout.ts';
+import {
+  COMMENT_COLUMNS,
+  POST_COLUMNS,
+  readColumn,
+  SAMPLE_COLUMN,
+  type AnyRecord,
+  type RecordColumn,
+} from './records.ts';
+
+/**
+ * Writes the JSON layout of DECISIONS.md §5, one record per line: an array for `posts` or `comments`, an object
+ * `{"posts": [...], "comments": [...]}` for `both`. Records are serialised one at a time, never the whole array.
+ */
+export async function writeJsonFile(filePath: string, layout: OrderFileLayout): Promise<number> {
+  const sink = await FileSink.create(filePath);
+  try {
+    const { searchType, isSample } = layout;
+    if (searchType === 'both') {
+      sink.push('{"posts":');
+      await writeArray(sink, layout.posts, POST_COLUMNS, isSample);
+      sink.push(',\n"comments":');
+      await writeArray(sink, layout.comments, COMMENT_COLUMNS, isSample);
+      sink.push('}\n');
+    } else if (searchType === 'posts') {
+      await writeArray(sink, layout.posts, POST_COLUMNS, isSample);
+      sink.push('\n');
+    } else {
+      await writeArray(sink, layout.comments, COMMENT_COLUMNS, isSample);
+      sink.push('\n');
+    }
+    return await sink.finish();
+  } catch (error) {
+    await sink.abort();
+    throw error;
+  }
+}
+
+async function writeArray(
+  sink: FileSink,
+  records: AsyncIterable<AnyRecord>,
+  columns: readonly RecordColumn[],
+  isSample: boolean,
+): Promise<void> {
+  let separator = '[\n';
+  for await (const record of records) {
+    const ordered: Record<string, unknown> = {};
+    for (const column of columns) ordered[column] = readColumn(record, column) ?? null;
+    if (isSample) ordered[SAMPLE_COLUMN] = record.is_sample === true;
+    sink.push(separator + JSON.stringify(ordered));
+    separator = ',\n';
+    await sink.flushIfFull();
+  }
+  sink.push(separator === '[\n' ? '[]' : '\n]');
+}

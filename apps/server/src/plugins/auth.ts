@@ -1,0 +1,85 @@
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { API_MESSAGES } from '@threadcart/contracts';
+import type { Deps } from '../deps.ts';
+import { AppError } from '../errors.ts';
+import { authenticateApiKey } from '../services/api-keys.service.ts';
+import { authenticateAccessToken, type SessionTokens } from '../services/sessions.service.ts';
+import type { AuthUser } from '../services/users.service.ts';
+import { checkCsrf, hasTokenAuthorization, isSecureSite } from './csrf.ts';
+
+export type { AuthUser };
+
+export const ACCESS_COOKIE = 'tc_access';
+export const REFRESH_COOKIE = 'tc_refresh';
+const REFRESH_COOKIE_PATH = '/api/auth/';
+
+declare module 'fastify' {
+  interface FastifyRequest {
+    /** The authenticated user, or null (set for every request). */
+    user: AuthUser | null;
+    authMethod: 'cookie' | 'token' | null;
+    /** Why credentials that were presented did not authenticate, for requireUser's 401. */
+    authFailure: 'token_not_valid' | 'invalid_api_key' | null;
+  }
+}
+
+/**
+ * Authenticates every /api/ request (an `Authorization: Token <key>` header, else the tc_access cookie) and then
+ * applies the CSRF check. Call on the root instance before any route is registered, so every route gets it.
+ */
+export function registerAuth(app: FastifyInstance, deps: Deps): void {
+  app.decorateRequest('user', null);
+  app.decorateRequest('authMethod', null);
+  app.decorateRequest('authFailure', null);
+  app.addHook('onRequest', async (request) => {
+    // Only the API authenticates by cookie; the SPA's files and the payment simulator's pages never do.
+    if (!request.url.startsWith('/api/')) return;
+    await authenticate(request, deps);
+    const cookies = request.cookies;
+    checkCsrf(request, deps, Boolean(cookies[ACCESS_COOKIE] || cookies[REFRESH_COOKIE]));
+  });
+}
+
+async function authenticate(request: FastifyRequest, deps: Deps): Promise<void> {
+  if (hasTokenAuthorization(request)) {
+    const key = request.headers.authorization!.trim().split(/\s+/)[1]!;
+    request.user = await authenticateApiKey(deps, key);
+    request.authMethod = request.user ? 'token' : null;
+    if (!request.user) request.authFailure = 'invalid_api_key';
+    return;
+  }
+  const accessToken = request.cookies[ACCESS_COOKIE];
+  if (!accessToken) return;
+  request.user = await authenticateAccessToken(deps, accessToken);
+  request.authMethod = request.user ? 'cookie' : null;
+  if (!request.user) request.authFailure = 'token_not_valid';
+}
+
+/** The signed-in user, or the 401 the web client reacts to (refresh and retry once when the token expired). */
+export function requireUser(request: FastifyRequest): AuthUser {
+  if (request.user) return request.user;
+  if (request.authFailure === 'token_not_valid') {
+    throw new AppError(401, API_MESSAGES.tokenInvalid, 'token_not_valid');
+  }
+  if (request.authFailure === 'invalid_api_key')
+    throw new AppError(401, 'Invalid token.', 'authentication_failed');
+  throw new AppError(401, API_MESSAGES.notAuthenticated, 'not_authenticated');
+}
+
+/** Sets both session cookies: httpOnly, SameSite=Lax, Secure over https; the refresh one only for /api/auth/. */
+export function setSessionCookies(reply: FastifyReply, deps: Deps, tokens: SessionTokens): void {
+  const base = { httpOnly: true, sameSite: 'lax', secure: isSecureSite(deps) } as const;
+  reply.setCookie(ACCESS_COOKIE, tokens.accessToken, { ...base, path: '/', maxAge: tokens.accessMaxAge });
+  reply.setCookie(REFRESH_COOKIE, tokens.refreshToken, {
+    ...base,
+    path: REFRESH_COOKIE_PATH,
+    maxAge: tokens.refreshMaxAge,
+  });
+}
+
+/** Expires both session cookies. */
+export function clearSessionCookies(reply: FastifyReply, deps: Deps): void {
+  const base = { httpOnly: true, sameSite: 'lax', secure: isSecureSite(deps) } as const;
+  reply.clearCookie(ACCESS_COOKIE, { ...base, path: '/' });
+  reply.clearCookie(REFRESH_COOKIE, { ...base, path: REFRESH_COOKIE_PATH });
+}

@@ -1,0 +1,69 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import {
+  API_MESSAGES,
+  LoginRequestSchema,
+  SignupRequestSchema,
+  UserResponseSchema,
+} from '@threadcart/contracts';
+import type { Deps } from '../deps.ts';
+import { AppError } from '../errors.ts';
+import { ACCESS_COOKIE, REFRESH_COOKIE, clearSessionCookies, setSessionCookies } from '../plugins/auth.ts';
+import { issueCsrfToken } from '../plugins/csrf.ts';
+import { signIn } from '../services/auth.service.ts';
+import { RefreshRefusedError, endSession, rotateSession } from '../services/sessions.service.ts';
+import { presentUser, signUp } from '../services/users.service.ts';
+
+const DetailSchema = z.object({ detail: z.string() });
+
+/** Sign-up, sign-in, refresh, logout and the CSRF token (docs/decisions/003 and 004). */
+export function authRoutes(deps: Deps): FastifyPluginAsyncZod {
+  return async (app) => {
+    app.get(
+      '/api/auth/csrf/',
+      { schema: { response: { 200: z.object({ csrfToken: z.string() }) } } },
+      async (request, reply) => ({ csrfToken: issueCsrfToken(request, reply, deps) }),
+    );
+
+    app.post(
+      '/api/auth/signup/',
+      { schema: { body: SignupRequestSchema, response: { 201: UserResponseSchema } } },
+      async (request, reply) => reply.status(201).send({ user: await signUp(deps, request.body) }),
+    );
+
+    app.post(
+      '/api/auth/token/',
+      { schema: { body: LoginRequestSchema, response: { 200: UserResponseSchema } } },
+      async (request, reply) => {
+        const { user, tokens } = await signIn(deps, request.body, request.ip);
+        setSessionCookies(reply, deps, tokens);
+        return { user };
+      },
+    );
+
+    app.post(
+      '/api/auth/token/refresh/',
+      { schema: { response: { 200: UserResponseSchema } } },
+      async (request, reply) => {
+        const refreshToken = request.cookies[REFRESH_COOKIE];
+        if (!refreshToken) throw new AppError(401, API_MESSAGES.notAuthenticated, 'not_authenticated');
+        try {
+          const { user, tokens } = await rotateSession(deps, refreshToken);
+          setSessionCookies(reply, deps, tokens);
+          return { user: await presentUser(deps, user) };
+        } catch (error) {
+          if (!(error instanceof RefreshRefusedError)) throw error;
+          clearSessionCookies(reply, deps);
+          throw new AppError(401, API_MESSAGES.tokenInvalid, 'token_not_valid');
+        }
+      },
+    );
+
+    app.post('/api/auth/logout/', { schema: { response: { 200: DetailSchema } } }, async (request, reply) => {
+      const { [REFRESH_COOKIE]: refreshToken, [ACCESS_COOKIE]: accessToken } = request.cookies;
+      await endSession(deps, { refreshToken, accessToken });
+      clearSessionCookies(reply, deps);
+      return { detail: 'Logged out.' };
+    });
+  };
+}

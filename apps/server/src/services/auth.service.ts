@@ -1,0 +1,51 @@
+import { API_MESSAGES, validateLogin, type LoginRequest, type User } from '@threadcart/contracts';
+import { deleteLoginFailuresBefore } from '../db/repositories/login-failures.repository.ts';
+import { deleteResetRecordsBefore } from '../db/repositories/password-reset.repository.ts';
+import { deleteExpiredRefreshTokens } from '../db/repositories/sessions.repository.ts';
+import { findUserByUsername, identifierKey } from '../db/repositories/users.repository.ts';
+import type { Deps } from '../deps.ts';
+import { AppError, FieldErrors } from '../errors.ts';
+import { addDays } from '../lib/clock.ts';
+import { assertLoginAllowed, recordLoginFailure } from './login-throttle.service.ts';
+import { startSession, type SessionTokens } from './sessions.service.ts';
+import { presentUser, verifyPassword } from './users.service.ts';
+
+/**
+ * Signs a user in by username (any case) and password and starts a session. The throttle is checked before the
+ * password is verified, and unknown usernames cost the same argon2 time as wrong passwords.
+ */
+export async function signIn(
+  deps: Deps,
+  body: LoginRequest,
+  ip: string,
+): Promise<{ user: User; tokens: SessionTokens }> {
+  const missing = validateLogin(body);
+  if (Object.keys(missing).length > 0) {
+    throw new FieldErrors(Object.fromEntries(Object.entries(missing).map(([key, text]) => [key, [text]])));
+  }
+  const attempt = { usernameKey: identifierKey(body.username!), ip };
+  await assertLoginAllowed(deps.db, attempt, deps.clock.now());
+  const user = await findUserByUsername(deps.db, body.username!);
+  const isValid = await verifyPassword(user?.passwordHash, body.password!);
+  if (!user || !isValid) {
+    await recordLoginFailure(deps.db, attempt, deps.clock.now());
+    throw new AppError(401, API_MESSAGES.invalidCredentials, 'no_active_account');
+  }
+  const tokens = await startSession(deps, user.id);
+  return { user: await presentUser(deps, user, user.createdAt), tokens };
+}
+
+/** Records kept for throttling or single use live a day; refresh tokens go once expired (they hold no history). */
+const AUTH_RECORD_RETENTION_DAYS = 1;
+
+/** Deletes stale sign-in failures (they hold IP addresses), reset requests and tokens, and expired refresh tokens. */
+export async function purgeStaleAuthRecords(deps: Deps): Promise<number> {
+  const now = deps.clock.now();
+  const before = addDays(now, -AUTH_RECORD_RETENTION_DAYS).toISOString();
+  const counts = await Promise.all([
+    deleteLoginFailuresBefore(deps.db, before),
+    deleteResetRecordsBefore(deps.db, before),
+    deleteExpiredRefreshTokens(deps.db, now.toISOString()),
+  ]);
+  return counts.reduce((a, b) => a + b, 0);
+}

@@ -1,0 +1,151 @@
+import { withTransaction } from '../db/database.ts';
+import {
+  claimNextOrder,
+  completeOrder,
+  failOrder,
+  renewLease,
+  scheduleRetry,
+  updateProgress,
+} from '../db/repositories/orders.repository.ts';
+import type { OrderRow } from '../db/tables/orders.tables.ts';
+import type { Deps } from '../deps.ts';
+import { fileNameForOrder, writeOrderFile } from '../exports/index.ts';
+import { searchCorpus } from './corpus-search.service.ts';
+import { releaseReservation, settleReservation } from './ledger.service.ts';
+
+/** Raised inside a fulfilment when the worker's lease was taken over: stop, write nothing more. */
+class LeaseLostError extends Error {}
+
+const PROGRESS_WRITE_INTERVAL_MS = 250;
+
+/** Claims the next runnable order for this worker, or undefined when there is none (see claimNextOrder). */
+export async function claimOrder(deps: Deps, workerId: string): Promise<OrderRow | undefined> {
+  const now = deps.clock.now();
+  return withTransaction(deps.db, (trx) =>
+    claimNextOrder(trx, {
+      workerId,
+      nowIso: now.toISOString(),
+      leaseExpiresAt: new Date(now.getTime() + deps.config.worker.leaseMs).toISOString(),
+    }),
+  );
+}
+
+/**
+ * Fulfils a claimed order: runs the query, writes the file under a temporary name and renames it into storage,
+ * then in one transaction marks the order completed and returns the credits of undelivered records. The lease is
+ * renewed while it works; every write is conditional on still holding it, so an order completes exactly once.
+ * A failure is retried with backoff; after the last attempt the order fails and every reserved credit goes back.
+ */
+export async function fulfilOrder(deps: Deps, order: OrderRow, workerId: string): Promise<void> {
+  const { leaseMs, maxAttempts } = deps.config.worker;
+  if (order.attempts > maxAttempts) {
+    await failAndRelease(deps, order, workerId, order.error ?? 'The order could not be fulfilled.');
+    return;
+  }
+  let isLeaseLost = false;
+  const renewal = setInterval(() => {
+    const leaseExpiresAt = new Date(deps.clock.now().getTime() + leaseMs).toISOString();
+    renewLease(deps.db, { orderId: order.id, workerId, leaseExpiresAt })
+      .then((isHeld) => {
+        isLeaseLost ||= !isHeld;
+      })
+      .catch((err: unknown) => deps.logger.warn({ err, orderId: order.id }, 'lease renewal failed'));
+  }, Math.max(100, Math.floor(leaseMs / 3)));
+  try {
+    await deps.storage.removeTemps(order.id);
+    const delivered = await produceFile(deps, order, workerId, () => isLeaseLost);
+    const isCompleted = await withTransaction(deps.db, async (trx) => {
+      const now = deps.clock.now();
+      const isDone = await completeOrder(trx, { ...delivered, orderId: order.id, workerId, nowIso: now.toISOString() });
+      if (isDone) {
+        await settleReservation(trx, { reservationId: order.reservation_id, creditsUsed: delivered.recordsDelivered, now });
+      }
+      return isDone;
+    });
+    if (!isCompleted) {
+      await deps.storage.delete(delivered.fileKey);
+      throw new LeaseLostError();
+    }
+    deps.logger.info({ orderId: order.id, records: delivered.recordsDelivered }, 'order completed');
+  } catch (error) {
+    if (error instanceof LeaseLostError) {
+      deps.logger.warn({ orderId: order.id }, 'lease lost: another worker owns this order now');
+      return;
+    }
+    await handleFailure(deps, order, workerId, error);
+  } finally {
+    clearInterval(renewal);
+    await deps.storage.removeTemps(order.id).catch(() => 0);
+  }
+}
+
+async function produceFile(deps: Deps, order: OrderRow, workerId: string, isLeaseLost: () => boolean) {
+  const result = await searchCorpus(deps.db, {
+    filters: JSON.parse(order.filters),
+    searchType: order.search_type,
+    resultCount: order.result_count,
+  });
+  const total = result.posts.length + result.comments.length;
+  const tempPath = await deps.storage.tempPath(order.id);
+  let lastProgressAt = 0;
+  const onRecord = async (written: number) => {
+    if (isLeaseLost()) throw new LeaseLostError();
+    if (deps.config.worker.recordDelayMs > 0) await sleep(deps.config.worker.recordDelayMs);
+    const nowMs = Date.now();
+    if (nowMs - lastProgressAt < PROGRESS_WRITE_INTERVAL_MS) return;
+    lastProgressAt = nowMs;
+    const progress = Math.min(99, Math.floor((written / Math.max(1, total)) * 100));
+    const isHeld = await updateProgress(deps.db, {
+      orderId: order.id,
+      workerId,
+      progress,
+      nowIso: deps.clock.now().toISOString(),
+    });
+    if (!isHeld) throw new LeaseLostError();
+  };
+  await writeOrderFile({
+    format: order.format_type,
+    searchType: order.search_type,
+    posts: result.posts,
+    comments: result.comments,
+    filePath: tempPath,
+    title: order.title,
+    onRecord,
+  });
+  const fileName = fileNameForOrder(order.title, order.format_type);
+  const fileKey = `${order.id}-${order.attempts}.${order.format_type}`;
+  const { size } = await deps.storage.commit(tempPath, fileKey);
+  return { recordsDelivered: total, fileName, fileKey, fileSize: size };
+}
+
+async function handleFailure(deps: Deps, order: OrderRow, workerId: string, error: unknown): Promise<void> {
+  const { maxAttempts, retryBaseMs } = deps.config.worker;
+  deps.logger.error({ err: error, orderId: order.id, attempt: order.attempts }, 'order attempt failed');
+  if (order.attempts >= maxAttempts) {
+    const message = `The order could not be fulfilled after ${order.attempts} attempts. No credits were charged.`;
+    await failAndRelease(deps, order, workerId, message);
+    return;
+  }
+  // The cause stays in the log; the user sees only that a retry is coming.
+  const message = `Attempt ${order.attempts} of ${maxAttempts} failed; retrying shortly.`;
+  const now = deps.clock.now();
+  const delay = retryBaseMs * 4 ** (order.attempts - 1);
+  await scheduleRetry(deps.db, {
+    orderId: order.id,
+    workerId,
+    error: message,
+    nextAttemptAt: new Date(now.getTime() + delay).toISOString(),
+    nowIso: now.toISOString(),
+  });
+}
+
+async function failAndRelease(deps: Deps, order: OrderRow, workerId: string, message: string): Promise<void> {
+  await withTransaction(deps.db, async (trx) => {
+    const now = deps.clock.now();
+    const isFailed = await failOrder(trx, { orderId: order.id, workerId, error: message, nowIso: now.toISOString() });
+    if (isFailed) await releaseReservation(trx, order.reservation_id, now);
+  });
+  deps.logger.warn({ orderId: order.id }, 'order failed; credits returned');
+}
+
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));

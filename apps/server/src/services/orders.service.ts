@@ -1,0 +1,166 @@
+import { createHash } from 'node:crypto';
+import {
+  ORDER_MESSAGES,
+  PREVIEW_MATCH_CAP,
+  type CreateOrderRequest,
+  type DashboardStats,
+  type Order,
+  type PreviewResponse,
+} from '@threadcart/contracts';
+import { withTransaction } from '../db/database.ts';
+import { lockUserCredits } from '../db/repositories/credits.repository.ts';
+import {
+  countUserOrdersByStatus,
+  findOrderByIdempotencyKey,
+  findUserOrder,
+  insertOrder,
+  listUserOrders,
+} from '../db/repositories/orders.repository.ts';
+import type { OrderRow } from '../db/tables/orders.tables.ts';
+import type { Deps } from '../deps.ts';
+import { AppError, conflict, notFound } from '../errors.ts';
+import { newId } from '../lib/ids.ts';
+import { contentTypeFor } from '../exports/index.ts';
+import { countMatches, searchCorpus } from './corpus-search.service.ts';
+import { getBalance, reserveCredits } from './ledger.service.ts';
+import { validateOrderRequest, type ValidOrderRequest } from './order-request.ts';
+
+/**
+ * Places an order: the order row and its credit reservation commit together or not at all (402 when the balance is
+ * short). With an idempotency key, a retry returns the first order instead of placing a second one.
+ */
+export async function placeOrder(
+  deps: Deps,
+  userId: string,
+  body: CreateOrderRequest,
+  idempotencyKey?: string,
+): Promise<{ order: Order; isReplay: boolean }> {
+  const request = validateOrderRequest(body, deps.clock.now());
+  const requestHash = hashRequest(request);
+  const now = deps.clock.now();
+  return withTransaction(deps.db, async (trx) => {
+    await lockUserCredits(trx, userId);
+    if (idempotencyKey) {
+      const existing = await findOrderByIdempotencyKey(trx, userId, idempotencyKey);
+      if (existing && existing.request_hash !== requestHash) throw conflict(ORDER_MESSAGES.idempotencyConflict);
+      if (existing) return { order: toOrder(existing), isReplay: true };
+    }
+    const { reservationId } = await reserveCredits(trx, { userId, amount: request.resultCount, now });
+    const id = newId(now.getTime());
+    const nowIso = now.toISOString();
+    await insertOrder(trx, {
+      id,
+      user_id: userId,
+      title: request.title,
+      search_type: request.searchType,
+      format_type: request.formatType,
+      result_count: request.resultCount,
+      filters: JSON.stringify(request.filters),
+      query_string: request.queryString,
+      status: 'pending',
+      reservation_id: reservationId,
+      idempotency_key: idempotencyKey ?? null,
+      request_hash: requestHash,
+      next_attempt_at: nowIso,
+      created_at: nowIso,
+      updated_at: nowIso,
+    });
+    const order = await findUserOrder(trx, userId, id);
+    return { order: toOrder(order!), isReplay: false };
+  });
+}
+
+/** The caller's orders, newest first. */
+export async function listOrders(deps: Deps, userId: string): Promise<Order[]> {
+  return (await listUserOrders(deps.db, userId)).map(toOrder);
+}
+
+/** One of the caller's orders; 404 for anyone else's. */
+export async function getOrder(deps: Deps, userId: string, orderId: string): Promise<Order> {
+  const row = await findUserOrder(deps.db, userId, orderId);
+  if (!row) throw notFound();
+  return toOrder(row);
+}
+
+/** The dashboard counters of DECISIONS §4 plus the balance. */
+export async function getDashboardStats(deps: Deps, userId: string): Promise<DashboardStats> {
+  const counts = await countUserOrdersByStatus(deps.db, userId);
+  const n = (...statuses: string[]) => statuses.reduce((sum, s) => sum + (counts[s] ?? 0), 0);
+  return {
+    total: Object.values(counts).reduce((a, b) => a + b, 0),
+    completed: n('completed'),
+    in_progress: n('pending', 'processing', 'in_progress'),
+    failed: n('failed', 'error'),
+    credits: await getBalance(deps.db, userId, deps.clock.now()),
+  };
+}
+
+/** The free dry run: how many records match (exact up to the cap), what the order would cost, and 5 samples. */
+export async function previewOrder(deps: Deps, userId: string, body: CreateOrderRequest): Promise<PreviewResponse> {
+  const request = validateOrderRequest(body, deps.clock.now());
+  const query = { filters: request.filters, searchType: request.searchType };
+  const [{ count, isCapped }, sample, credits] = await Promise.all([
+    countMatches(deps.db, query, PREVIEW_MATCH_CAP),
+    searchCorpus(deps.db, { ...query, resultCount: 5 }),
+    getBalance(deps.db, userId, deps.clock.now()),
+  ]);
+  const records = [
+    ...sample.posts.map((p) => ({ type: 'post', ...p })),
+    ...sample.comments.map((c) => ({ type: 'comment', ...c })),
+  ].slice(0, 5);
+  return {
+    matches: count,
+    matches_capped: isCapped,
+    credits_needed: Math.min(request.resultCount, count),
+    credits,
+    sample: records,
+  };
+}
+
+/** The delivered file of one of the caller's orders, as a stream with its name and type. */
+export async function openOrderFile(deps: Deps, userId: string, orderId: string) {
+  const row = await findUserOrder(deps.db, userId, orderId);
+  if (!row) throw notFound();
+  const file = row.file_key ? await deps.storage.open(row.file_key) : undefined;
+  if (!file || !row.file_name) throw new AppError(404, ORDER_MESSAGES.noFile, 'no_file');
+  return { ...file, fileName: row.file_name, contentType: contentTypeFor(row.format_type) };
+}
+
+function hashRequest(request: ValidOrderRequest): string {
+  const { title, searchType, formatType, resultCount, filters } = request;
+  return createHash('sha256')
+    .update(JSON.stringify({ title, searchType, formatType, resultCount, filters }))
+    .digest('hex');
+}
+
+/** A row as the API shows it (spec §3 fields plus progress and charges). */
+export function toOrder(row: OrderRow): Order {
+  const hasFile = row.file_key !== null && row.file_name !== null;
+  return {
+    id: row.id,
+    title: row.title,
+    timestamp: row.created_at,
+    search_type: row.search_type,
+    format_type: row.format_type,
+    result_count: row.result_count,
+    status: row.status,
+    query_string: row.query_string,
+    filters: JSON.parse(row.filters) as unknown,
+    there_is_file: hasFile,
+    file_name: row.file_name,
+    result_files: hasFile
+      ? [
+          {
+            file_name: row.file_name!,
+            content_type: contentTypeFor(row.format_type),
+            size_bytes: Number(row.file_size ?? 0),
+            download_url: `/api/download/${row.id}/`,
+          },
+        ]
+      : [],
+    records_delivered: row.records_delivered,
+    credits_charged: row.credits_charged,
+    progress: row.progress,
+    error: row.error,
+  };
+}

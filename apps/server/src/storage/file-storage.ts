@@ -1,0 +1,14 @@
+import type { Readable } from 'node:stream';
+
+/** Where delivered order files live; chosen by configuration (local disk now, an object store later). */
+export interface FileStorage {
+  /** A fresh path for a file being written; on the same file system as the store, so commit is a rename. */
+  tempPath(prefix: string): Promise<string>;
+  /** Moves a finished temp file under `key` atomically and returns its size. */
+  commit(tempPath: string, key: string): Promise<{ size: number }>;
+  /** The stored file, or undefined when there is none. */
+  open(key: string): Promise<{ stream: Readable; size: number } | undefined>;
+  delete(key: string): Promise<void>;
+  /** Deletes temp files whose names start with `prefix` (what a dead writer left behind). */
+  removeTemps(prefix: string): Promise<number>;
+}

@@ -1,0 +1,52 @@
+import { randomBytes } from 'node:crypto';
+import fs from 'node:fs';
+import fsp from 'node:fs/promises';
+import path from 'node:path';
+import type { FileStorage } from './file-storage.ts';
+
+const KEY_PATTERN = /^[A-Za-z0-9][A-Za-z0-9._-]{0,200}$/;
+
+/** Files under one directory: `<root>/<key>` for delivered files and `<root>/.tmp/` for files being written. */
+export function createLocalFileStorage(root: string): FileStorage {
+  const filesDir = root;
+  const tmpDir = path.join(root, '.tmp');
+  fs.mkdirSync(filesDir, { recursive: true });
+  fs.mkdirSync(tmpDir, { recursive: true });
+  const pathOf = (key: string) => {
+    // Keys are made by the server, but a key never reaches outside the directory whatever it holds.
+    if (!KEY_PATTERN.test(key)) throw new Error(`invalid storage key ${JSON.stringify(key)}`);
+    return path.join(filesDir, key);
+  };
+  return {
+    tempPath: async (prefix) => path.join(tmpDir, `${prefix}.${randomBytes(6).toString('hex')}.part`),
+    commit: async (tempPath, key) => {
+      const target = pathOf(key);
+      await fsp.rename(tempPath, target);
+      const dir = await fsp.open(filesDir, 'r');
+      try {
+        await dir.sync();
+      } finally {
+        await dir.close();
+      }
+      return { size: (await fsp.stat(target)).size };
+    },
+    open: async (key) => {
+      const target = pathOf(key);
+      try {
+        const { size } = await fsp.stat(target);
+        return { stream: fs.createReadStream(target), size };
+      } catch (error) {
+        if ((error as NodeJS.ErrnoException).code === 'ENOENT') return undefined;
+        throw error;
+      }
+    },
+    delete: async (key) => {
+      await fsp.rm(pathOf(key), { force: true });
+    },
+    removeTemps: async (prefix) => {
+      const names = (await fsp.readdir(tmpDir)).filter((n) => n.startsWith(`${prefix}.`));
+      await Promise.all(names.map((n) => fsp.rm(path.join(tmpDir, n), { force: true })));
+      return names.length;
+    },
+  };
+}

@@ -1,0 +1,99 @@
+import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
+import type { User } from '@threadcart/contracts';
+
+export const TEST_PASSWORD = 'Secret123';
+
+export interface SignUpOverrides {
+  username?: string;
+  email?: string;
+  password?: string;
+  name?: string;
+  /** Client address for the sign-in (login throttling counts per IP). */
+  ip?: string;
+}
+
+export interface TestSession {
+  user: User;
+  username: string;
+  password: string;
+  /** Cookie name → value: tc_access, tc_refresh, csrftoken. */
+  cookies: Record<string, string>;
+  csrfToken: string;
+  /** `cookie` + `x-csrftoken`, ready to spread into app.inject's headers. */
+  headers: { cookie: string; 'x-csrftoken': string };
+}
+
+let counter = 0;
+
+/** Cookie name → value of every Set-Cookie of a response (cleared cookies come back as ''). */
+export function responseCookies(res: LightMyRequestResponse): Record<string, string> {
+  const values: Record<string, string> = {};
+  for (const c of res.cookies as { name: string; value: string }[]) values[c.name] = c.value;
+  return values;
+}
+
+/** A Cookie header for these cookies (empty values left out). */
+export function cookieHeader(cookies: Record<string, string>): string {
+  return Object.entries(cookies)
+    .filter(([, value]) => value !== '')
+    .map(([name, value]) => `${name}=${value}`)
+    .join('; ');
+}
+
+/** Session headers for a (possibly updated) cookie jar and CSRF token. */
+export function sessionHeaders(cookies: Record<string, string>, csrfToken: string) {
+  return { cookie: cookieHeader(cookies), 'x-csrftoken': csrfToken };
+}
+
+/** Signs a new user up through the API, signs them in and fetches a CSRF token: a browser session, ready to use. */
+export async function signUpAndSignIn(
+  app: FastifyInstance,
+  overrides: SignUpOverrides = {},
+): Promise<TestSession> {
+  counter += 1;
+  const username = overrides.username ?? `user_${counter}_${Math.random().toString(36).slice(2, 8)}`;
+  const password = overrides.password ?? TEST_PASSWORD;
+  const signup = await app.inject({
+    method: 'POST',
+    url: '/api/auth/signup/',
+    payload: {
+      username,
+      email: overrides.email ?? `${username.toLowerCase()}@example.com`,
+      password1: password,
+      password2: password,
+      name: overrides.name ?? username,
+    },
+  });
+  if (signup.statusCode !== 201) throw new Error(`sign-up failed: ${signup.statusCode} ${signup.body}`);
+  const login = await app.inject({
+    method: 'POST',
+    url: '/api/auth/token/',
+    payload: { username, password },
+    ...(overrides.ip ? { remoteAddress: overrides.ip } : {}),
+  });
+  if (login.statusCode !== 200) throw new Error(`sign-in failed: ${login.statusCode} ${login.body}`);
+  const csrf = await app.inject({ method: 'GET', url: '/api/auth/csrf/' });
+  const cookies = { ...responseCookies(login), ...responseCookies(csrf) };
+  const csrfToken = (csrf.json() as { csrfToken: string }).csrfToken;
+  return {
+    user: (login.json() as { user: User }).user,
+    username,
+    password,
+    cookies,
+    csrfToken,
+    headers: sessionHeaders(cookies, csrfToken),
+  };
+}
+
+/** Creates an API key for a signed-in session; `headers` carries `authorization: Token <key>`. */
+export async function createApiKey(app: FastifyInstance, session: TestSession, name = 'test key') {
+  const res = await app.inject({
+    method: 'POST',
+    url: '/api/auth/keys/',
+    headers: session.headers,
+    payload: { name },
+  });
+  if (res.statusCode !== 201) throw new Error(`API key creation failed: ${res.statusCode} ${res.body}`);
+  const body = res.json() as { id: string; name: string; prefix: string; key: string };
+  return { ...body, headers: { authorization: `Token ${body.key}` } };
+}

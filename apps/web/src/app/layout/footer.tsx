@@ -1,0 +1,75 @@
+import { Link } from 'react-router';
+import { Container } from '../../components/ui/container.tsx';
+import { SITE } from '../../config/site.ts';
+
+const QUICK_LINKS = [
+  { to: '/home', label: 'Home' },
+  { to: '/pricing', label: 'Pricing' },
+  { to: '/features', label: 'Features' },
+  { to: '/about', label: 'About Us' },
+] as const;
+
+const LEGAL_LINKS = [
+  { to: '/privacy', label: 'Privacy Policy' },
+  { to: '/terms', label: 'Terms of Service' },
+  { to: '/refund', label: 'Refund Policy' },
+] as const;
+
+const linkClasses = 'text-sm text-gray-300 hover:text-white hover:underline';
+
+function LinkColumn({ title, links }: { title: string; links: ReadonlyArray<{ to: string; label: string }> }) {
+  return (
+    <div>
+      <h2 className="text-sm font-semibold uppercase tracking-wide text-white">{title}</h2>
+      <ul className="mt-3 space-y-2">
+        {links.map((link) => (
+          <li key={link.to}>
+            <Link to={link.to} className={linkClasses}>
+              {link.label}
+            </Link>
+          </li>
+        ))}
+      </ul>
+    </div>
+  );
+}
+
+/** Footer on every page (spec §2): tagline, quick and legal links, social profiles, support, copyright. */
+export function Footer({ year = new Date().getFullYear() }: { year?: number }) {
+  return (
+    <footer className="bg-gray-900 py-12 text-gray-300">
+      <Container>
+        <div className="grid gap-8 sm:grid-cols-2 lg:grid-cols-4">
+          <div className="sm:col-span-2">
+            <p className="text-xl font-bold text-white">{SITE.name}</p>
+            <p className="mt-3 max-w-md text-sm">
+              The ultimate tool for analytics and engagement on Reddit. Grow your presence with our suite of tools.
+            </p>
+            <ul className="mt-4 flex gap-4" aria-label="Social profiles">
+              <li>
+                <a href={SITE.instagramUrl} className={linkClasses} target="_blank" rel="noopener noreferrer">
+                  Instagram
+                </a>
+              </li>
+              <li>
+                <a href={SITE.redditUrl} className={linkClasses} target="_blank" rel="noopener noreferrer">
+                  Reddit
+                </a>
+              </li>
+              <li>
+                <a href={`mailto:${SITE.supportEmail}`} className={linkClasses}>
+                  {SITE.supportEmail}
+                </a>
+              </li>
+            </ul>
+          </div>
+          <LinkColumn title="Quick Links" links={QUICK_LINKS} />
+          <LinkColumn title="Legal" links={LEGAL_LINKS} />
+        </div>
+        <p className="mt-10 border-t border-gray-700 pt-6 text-sm">
+          © {year} {SITE.name}. All rights reserved.
+        </p>
+      </Container>
+    </footer>
+  );
+}

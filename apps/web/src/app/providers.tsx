@@ -1,0 +1,20 @@
+import { QueryClientProvider, type QueryClient } from '@tanstack/react-query';
+import type { ReactNode } from 'react';
+import { Toaster } from 'react-hot-toast';
+import { queryClient as defaultQueryClient } from '../lib/query-client.ts';
+import { SessionProvider } from '../lib/session.tsx';
+
+/** Toasts at the top right: success 3 s, error 5 s (spec §8). */
+export const TOASTER_OPTIONS = {
+  position: 'top-right',
+  toastOptions: { success: { duration: 3000 }, error: { duration: 5000 } },
+} as const;
+
+export function AppProviders({ children, queryClient = defaultQueryClient }: { children: ReactNode; queryClient?: QueryClient }) {
+  return (
+    <QueryClientProvider client={queryClient}>
+      <SessionProvider>{children}</SessionProvider>
+      <Toaster {...TOASTER_OPTIONS} />
+    </QueryClientProvider>
+  );
+}

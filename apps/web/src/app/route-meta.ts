@@ -1,0 +1,30 @@
+/** Page titles by path; the analytics page view carries the same title. */
+const TITLES: Record<string, string> = {
+  '/': 'Threadcart: Unlock Reddit Data at Scale',
+  '/home': 'Threadcart: Unlock Reddit Data at Scale',
+  '/pricing': 'Pricing | Threadcart',
+  '/terms': 'Terms of Service | Threadcart',
+  '/privacy': 'Privacy Policy | Threadcart',
+  '/login': 'Log In | Threadcart',
+  '/signup': 'Sign Up | Threadcart',
+  '/forgot-password': 'Forgot Password | Threadcart',
+  '/reset-password': 'Reset Password | Threadcart',
+  '/dashboard': 'Dashboard | Threadcart',
+  '/order': 'New Order | Threadcart',
+  '/credits': 'Purchase Credits | Threadcart',
+  '/order-completed': 'Order Requested | Threadcart',
+  '/pay/success': 'Payment | Threadcart',
+  '/pay/cancel': 'Payment Cancelled | Threadcart',
+  '/paypal/success': 'Payment | Threadcart',
+  '/paypal/cancel': 'Payment Cancelled | Threadcart',
+};
+
+export function getPageTitle(pathname: string): string {
+  const path = pathname.length > 1 ? pathname.replace(/\/+$/, '') : pathname;
+  if (TITLES[path]) return TITLES[path];
+  if (path.startsWith('/dashboard/')) return TITLES['/dashboard']!;
+  return 'Threadcart';
+}
+
+/** Pages that show no top navigation (spec §2). */
+export const PATHS_WITHOUT_NAV: readonly string[] = ['/login', '/signup'];

@@ -1,0 +1,5 @@
+import { TermsContent } from '../../features/marketing/components/terms-content.tsx';
+
+export default function TermsRoute() {
+  return <TermsContent />;
+}

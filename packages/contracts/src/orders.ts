@@ -1,0 +1,87 @@
+import { z } from 'zod';
+
+export const SEARCH_TYPES = ['posts', 'comments', 'both'] as const;
+export const FORMAT_TYPES = ['json', 'csv', 'xlsx'] as const;
+export const ORDER_STATUSES = ['pending', 'processing', 'completed', 'failed'] as const;
+export const RESULT_COUNT_MIN = 1;
+export const RESULT_COUNT_MAX = 1000;
+export const TITLE_MAX_LENGTH = 200;
+/** The preview counts exactly up to this many matches, then says "at least". */
+export const PREVIEW_MATCH_CAP = 100_000;
+
+export type SearchType = (typeof SEARCH_TYPES)[number];
+export type FormatType = (typeof FORMAT_TYPES)[number];
+export type OrderStatus = (typeof ORDER_STATUSES)[number];
+
+export const ORDER_MESSAGES = {
+  addFilter: 'Please add at least one filter.',
+  resultCount: `Ensure this value is a whole number from ${RESULT_COUNT_MIN} to ${RESULT_COUNT_MAX}.`,
+  searchType: 'Choose posts, comments or both.',
+  formatType: 'Choose json, csv or xlsx.',
+  titleTooLong: `Ensure this field has no more than ${TITLE_MAX_LENGTH} characters.`,
+  noFile: 'This order has no file yet.',
+  idempotencyConflict: 'This Idempotency-Key was already used for a different order.',
+} as const;
+
+/** The order request payload of spec §3; `filters` is checked by parseFilterTree for rule-level messages. */
+export const CreateOrderRequestSchema = z.object({
+  title: z.string().max(TITLE_MAX_LENGTH, ORDER_MESSAGES.titleTooLong).optional().nullable(),
+  search_type: z.enum(SEARCH_TYPES, ORDER_MESSAGES.searchType).default('posts'),
+  format_type: z.enum(FORMAT_TYPES, ORDER_MESSAGES.formatType).default('json'),
+  result_count: z
+    .number(ORDER_MESSAGES.resultCount)
+    .int(ORDER_MESSAGES.resultCount)
+    .min(RESULT_COUNT_MIN, ORDER_MESSAGES.resultCount)
+    .max(RESULT_COUNT_MAX, ORDER_MESSAGES.resultCount),
+  filters: z.unknown(),
+});
+export type CreateOrderRequest = z.infer<typeof CreateOrderRequestSchema>;
+
+/** The dry run takes the same payload; title and format do not matter to it. */
+export const PreviewRequestSchema = CreateOrderRequestSchema;
+
+export const ResultFileSchema = z.object({
+  file_name: z.string(),
+  content_type: z.string(),
+  size_bytes: z.number().int(),
+  download_url: z.string(),
+});
+
+/** An order as the list, detail and create calls return it (spec §3 fields plus progress and charges). */
+export const OrderSchema = z.object({
+  id: z.string(),
+  title: z.string(),
+  timestamp: z.string(),
+  search_type: z.enum(SEARCH_TYPES),
+  format_type: z.enum(FORMAT_TYPES),
+  result_count: z.number().int(),
+  status: z.enum(ORDER_STATUSES),
+  query_string: z.string(),
+  filters: z.unknown(),
+  there_is_file: z.boolean(),
+  file_name: z.string().nullable(),
+  result_files: z.array(ResultFileSchema),
+  records_delivered: z.number().int().nullable(),
+  credits_charged: z.number().int().nullable(),
+  progress: z.number().int().min(0).max(100),
+  error: z.string().nullable(),
+});
+export type Order = z.infer<typeof OrderSchema>;
+
+export const DashboardStatsSchema = z.object({
+  total: z.number().int(),
+  completed: z.number().int(),
+  in_progress: z.number().int(),
+  failed: z.number().int(),
+  credits: z.number().int(),
+});
+export type DashboardStats = z.infer<typeof DashboardStatsSchema>;
+
+export const PreviewResponseSchema = z.object({
+  matches: z.number().int(),
+  matches_capped: z.boolean(),
+  credits_needed: z.number().int(),
+  credits: z.number().int(),
+  sample: z.array(z.record(z.string(), z.unknown())),
+});
+export type PreviewResponse = z.infer<typeof PreviewResponseSchema>;
