@@ -44,7 +44,7 @@ export default defineConfig({
       APP_URL: `http://127.0.0.1:${PORT}`,
       DATABASE_URL: `sqlite:${dataDir}/threadcart.db`,
       STORAGE_DIR: `${dataDir}/files`,
-      WEB_DIST_DIR: path.resolve(import.meta.dirname, '../apps/web/dist'),
+      WEB_DIST_DIR: process.env.E2E_WEB_DIST ?? path.resolve(import.meta.dirname, '../apps/web/dist'),
       LOG_LEVEL: 'warn',
     },
   },

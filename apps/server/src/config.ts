@@ -8,6 +8,10 @@ const EnvSchema = z.object({
   APP_URL: z.url().optional(),
   INTERNAL_URL: z.url().optional(),
   DATABASE_URL: z.string().default('sqlite:./data/threadcart.db'),
+  DATABASE_SCHEMA: z
+    .string()
+    .regex(/^[a-z_][a-z0-9_]{0,62}$/, 'must be a lower-case PostgreSQL identifier')
+    .optional(),
   STORAGE_DIR: z.string().default('./data/files'),
   SESSION_SECRET: z.string().min(32).optional(),
   ACCESS_TOKEN_TTL_SECONDS: z.coerce
@@ -50,7 +54,12 @@ export interface Config {
     readonly internalUrl: string;
   };
   readonly appUrl: string;
-  readonly database: { readonly dialect: DatabaseDialect; readonly url: string };
+  /** `schema`: PostgreSQL only, the schema every connection works in (tests and the worker-kill test use it). */
+  readonly database: {
+    readonly dialect: DatabaseDialect;
+    readonly url: string;
+    readonly schema: string | undefined;
+  };
   readonly storage: { readonly dir: string };
   readonly auth: {
     readonly secret: string;
@@ -104,7 +113,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, generateSecret 
       internalUrl: (e.INTERNAL_URL ?? `http://127.0.0.1:${port}`).replace(/\/$/, ''),
     },
     appUrl: (e.APP_URL ?? `http://localhost:${port}`).replace(/\/$/, ''),
-    database: { dialect, url: e.DATABASE_URL },
+    database: { dialect, url: e.DATABASE_URL, schema: e.DATABASE_SCHEMA },
     storage: { dir: path.resolve(e.STORAGE_DIR) },
     auth: {
       secret: e.SESSION_SECRET ?? generateSecret(),

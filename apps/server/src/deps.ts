@@ -29,8 +29,9 @@ export interface CreateDepsOptions {
 
 /** Builds the dependencies from the configuration, migrating the database unless told not to. */
 export async function createDeps(config: Config, options: CreateDepsOptions = {}): Promise<Deps> {
-  const database = options.database ?? createDatabase(config.database.url);
-  if (options.migrate ?? true) await migrateToLatest(database.db as Kysely<unknown>);
+  const { url, schema } = config.database;
+  const database = options.database ?? createDatabase(url, { schema });
+  if (options.migrate ?? true) await migrateToLatest(database.db as Kysely<unknown>, { schema });
   const logger = options.logger ?? pino({ level: config.logLevel });
   return {
     config,

@@ -66,9 +66,15 @@ export async function insertCorpus(
   const posts = corpus.posts ?? [];
   const comments = corpus.comments ?? [];
   for (let i = 0; i < posts.length; i += chunk)
-    await db.insertInto('posts').values(posts.slice(i, i + chunk)).execute();
+    await db
+      .insertInto('posts')
+      .values(posts.slice(i, i + chunk))
+      .execute();
   for (let i = 0; i < comments.length; i += chunk)
-    await db.insertInto('comments').values(comments.slice(i, i + chunk)).execute();
+    await db
+      .insertInto('comments')
+      .values(comments.slice(i, i + chunk))
+      .execute();
 }
 
 /** Empties both corpus tables (the FTS indexes follow through their triggers). */

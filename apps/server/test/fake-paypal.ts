@@ -2,7 +2,11 @@ import Fastify from 'fastify';
 import { paypalSimulatorPlugin } from '../src/payments/simulator/sim-plugin.ts';
 import { PayPalSimulator } from '../src/payments/simulator/sim-state.ts';
 import type { SimFault, SimRequestLog } from '../src/payments/simulator/sim-types.ts';
-import { SimWebhooks, type SignedWebhook, type SimEventType } from '../src/payments/simulator/sim-webhooks.ts';
+import {
+  SimWebhooks,
+  type SignedWebhook,
+  type SimEventType,
+} from '../src/payments/simulator/sim-webhooks.ts';
 
 export const FAKE_PAYPAL_CREDENTIALS = {
   clientId: 'fake-client-id',
@@ -39,7 +43,9 @@ export async function startFakePaypal(options: { webhookUrl?: string } = {}): Pr
   const sim = new PayPalSimulator({ ...FAKE_PAYPAL_CREDENTIALS, publicUrl: () => url });
   const webhooks = new SimWebhooks(sim);
   const server = Fastify({ logger: false });
-  await server.register(paypalSimulatorPlugin({ sim, webhooks, enableControl: true, webhookUrl: options.webhookUrl }));
+  await server.register(
+    paypalSimulatorPlugin({ sim, webhooks, enableControl: true, webhookUrl: options.webhookUrl }),
+  );
   const address = await server.listen({ host: '127.0.0.1', port: 0 });
   url = address.replace('localhost', '127.0.0.1');
 
@@ -70,7 +76,8 @@ export async function startFakePaypal(options: { webhookUrl?: string } = {}): Pr
     captureBehind: async (orderId) =>
       (await control<{ capture_id: string }>('POST', `/orders/${orderId}/capture`)).capture_id,
     refund: async (orderId, value) =>
-      (await control<{ refund_id: string }>('POST', `/orders/${orderId}/refund`, value ? { value } : {})).refund_id,
+      (await control<{ refund_id: string }>('POST', `/orders/${orderId}/refund`, value ? { value } : {}))
+        .refund_id,
     next: async (fault) => {
       await control('POST', '/next', fault);
     },

@@ -51,7 +51,10 @@ export const cancelOrder = (t: TestApp, session: TestSession, orderId: string) =
 /** The spendable balance and lots, from GET /api/users/me/credits/. */
 export async function creditsOf(t: TestApp, session: TestSession) {
   const res = await t.app.inject({ method: 'GET', url: '/api/users/me/credits/', headers: session.headers });
-  return res.json() as { credits: number; lots: { credits_left: number; expires_at: string; source: string }[] };
+  return res.json() as {
+    credits: number;
+    lots: { credits_left: number; expires_at: string; source: string }[];
+  };
 }
 
 /** Delivers a webhook to the app exactly as signed (same bytes, same headers). */

@@ -167,12 +167,22 @@ describe('parseFilterTree: refusals name the rule', () => {
     ]);
   });
 
+  it("adds the regex engine's message when the caller passes one", () => {
+    const input = { rules: [{ field: 'regex', operator: 'regex_matches', value: '(a' }] };
+    expect(errorsOf(input)).toEqual([]);
+    const result = parseFilterTree(input, { regexError: (p) => (p === '(a' ? 'missing ): (a' : undefined) });
+    expect(result).toEqual({ ok: false, errors: ['Rule 1 (regex): invalid pattern: missing ): (a'] });
+  });
+
   it('limits depth to 5 and rules to 50', () => {
     let deep: object = { combinator: 'and', rules: [{ field: 'keyword', operator: '=', value: 'a' }] };
     for (let i = 0; i < 4; i += 1) deep = { combinator: 'and', rules: [deep] };
     expect(errorsOf(deep)).toEqual([]);
-    expect(errorsOf({ combinator: 'and', rules: [deep] })).toEqual(['Group 5: groups nest at most 5 levels deep.']);
-    const rules = (n: number) => Array.from({ length: n }, () => ({ field: 'upvotes', operator: '>', value: 1 }));
+    expect(errorsOf({ combinator: 'and', rules: [deep] })).toEqual([
+      'Group 5: groups nest at most 5 levels deep.',
+    ]);
+    const rules = (n: number) =>
+      Array.from({ length: n }, () => ({ field: 'upvotes', operator: '>', value: 1 }));
     expect(errorsOf({ combinator: 'and', rules: rules(50) })).toEqual([]);
     expect(errorsOf({ combinator: 'and', rules: rules(51) })).toEqual([
       'Filters have 51 rules; at most 50 are allowed.',

@@ -7,13 +7,22 @@ export type FilterField = (typeof FILTER_FIELDS)[number];
 export const NUMERIC_FIELDS = ['upvotes', 'comments', 'replies'] as const;
 export type NumericField = (typeof NUMERIC_FIELDS)[number];
 
-export const FILTER_LIMITS = { maxDepth: 5, maxRules: 50, regexMaxLength: 256, keywordMaxLength: 500 } as const;
+export const FILTER_LIMITS = {
+  maxDepth: 5,
+  maxRules: 50,
+  regexMaxLength: 256,
+  keywordMaxLength: 500,
+} as const;
 /** Numeric values must fit the corpus's 32-bit integer columns on both databases. */
 const INT_MAX = 2_147_483_647;
 
 export type Combinator = 'and' | 'or';
 export type NumericOperator = 'between' | '>' | '>=' | '<' | '<=' | '=';
-export type KeywordRule = { field: 'keyword'; operator: 'keyword_contains' | 'does_not_contain'; value: string };
+export type KeywordRule = {
+  field: 'keyword';
+  operator: 'keyword_contains' | 'does_not_contain';
+  value: string;
+};
 export type RegexRule = { field: 'regex'; operator: 'regex_matches' | 'regex_not_matches'; value: string };
 export type NumericRule =
   | { field: NumericField; operator: 'between'; value: [number | null, number | null] }
@@ -94,7 +103,8 @@ export function filterFieldsFor(searchType: SearchType): { name: FilterField; la
 
 /** The operator and value a rule is reset to when its field changes (spec §4). */
 export function defaultRuleFor(field: string): { operator: string; value: string | [null, null] } {
-  if ((NUMERIC_FIELDS as readonly string[]).includes(field)) return { operator: 'between', value: [null, null] };
+  if ((NUMERIC_FIELDS as readonly string[]).includes(field))
+    return { operator: 'between', value: [null, null] };
   if (field === 'keyword') return { operator: 'keyword_contains', value: '' };
   if (field === 'regex') return { operator: 'regex_matches', value: '' };
   return { operator: '=', value: '' };
@@ -144,7 +154,12 @@ const isError = <T>(v: Parsed<T>): v is { error: string } =>
 
 function parseInteger(raw: unknown): Parsed<number | null> {
   if (raw === null || raw === undefined || (typeof raw === 'string' && raw.trim() === '')) return null;
-  const n = typeof raw === 'number' ? raw : typeof raw === 'string' && /^\s*[+-]?\d+\s*$/.test(raw) ? Number(raw) : NaN;
+  const n =
+    typeof raw === 'number'
+      ? raw
+      : typeof raw === 'string' && /^\s*[+-]?\d+\s*$/.test(raw)
+        ? Number(raw)
+        : NaN;
   if (!Number.isInteger(n)) return { error: `${JSON.stringify(raw)} is not a whole number.` };
   if (Math.abs(n) > INT_MAX) return { error: `${JSON.stringify(raw)} is out of range.` };
   return n;
@@ -162,7 +177,8 @@ function parseRange(raw: unknown): Parsed<[number | null, number | null]> | unde
   const [min, max] = parts.map(parseInteger);
   if (isError(min)) return min;
   if (isError(max)) return max;
-  if (min != null && max != null && min > max) return { error: `the minimum ${min} is greater than the maximum ${max}.` };
+  if (min != null && max != null && min > max)
+    return { error: `the minimum ${min} is greater than the maximum ${max}.` };
   return [min ?? null, max ?? null];
 }
 
@@ -175,7 +191,8 @@ function parseNumericRule(field: NumericField, operator: string, value: unknown)
   }
   if (operator === '>' || operator === '>=' || operator === '<' || operator === '<=' || operator === '=') {
     const n = parseInteger(value);
-    if (n === null || Array.isArray(value)) return { error: `operator "${operator}" takes one whole number.` };
+    if (n === null || Array.isArray(value))
+      return { error: `operator "${operator}" takes one whole number.` };
     return isError(n) ? n : { field, operator, value: n };
   }
   return { error: `unknown operator ${JSON.stringify(operator)}.` };
@@ -256,14 +273,16 @@ class TreeParser {
     const position = ++this.ruleCount;
     if (!node) return this.fail(`Rule ${position}: expected a rule with a field, an operator and a value.`);
     const field = node.field ?? node.type;
-    if (typeof field !== 'string' || field.trim() === '') return this.fail(`Rule ${position}: choose a field.`);
+    if (typeof field !== 'string' || field.trim() === '')
+      return this.fail(`Rule ${position}: choose a field.`);
     const name = field.trim();
     if (!(FILTER_FIELDS as readonly string[]).includes(name))
       return this.fail(`Rule ${position}: unknown field ${JSON.stringify(field)}.`);
     const label = `Rule ${position} (${name})`;
     if (typeof node.type === 'string' && node.field !== undefined && node.type.trim() !== name)
       return this.fail(`${label}: type ${JSON.stringify(node.type)} does not match the field.`);
-    if (node.valueSource === 'field') return this.fail(`${label}: comparing with another field is not supported.`);
+    if (node.valueSource === 'field')
+      return this.fail(`${label}: comparing with another field is not supported.`);
     if (typeof node.operator !== 'string') return this.fail(`${label}: choose an operator.`);
     const operator = node.operator.trim().toLowerCase().replace(/\s+/g, ' ');
     const result =
@@ -296,7 +315,9 @@ export function parseFilterTree(input: unknown, options: ParseFilterTreeOptions 
   const parser = new TreeParser(options);
   const tree = parser.group(root, 1);
   if (parser.ruleCount > FILTER_LIMITS.maxRules)
-    parser.errors.push(`Filters have ${parser.ruleCount} rules; at most ${FILTER_LIMITS.maxRules} are allowed.`);
+    parser.errors.push(
+      `Filters have ${parser.ruleCount} rules; at most ${FILTER_LIMITS.maxRules} are allowed.`,
+    );
   return parser.errors.length > 0 ? { ok: false, errors: parser.errors } : { ok: true, tree };
 }
 

@@ -3,7 +3,9 @@ import { CreditPackageSchema } from './credits.ts';
 
 /** Bodies and answers of the /api/paypal/ routes (DECISIONS §3, reference/paypal.md §14.2). */
 
-export const BuyPackageRequestSchema = z.object({ package_id: z.union([z.number(), z.string().max(20)]).optional() });
+export const BuyPackageRequestSchema = z.object({
+  package_id: z.union([z.number(), z.string().max(20)]).optional(),
+});
 export type BuyPackageRequest = z.infer<typeof BuyPackageRequestSchema>;
 
 /** `credits_requested` is checked by the service so every bad value gets the spec's one message. */
@@ -38,4 +40,4 @@ export type CaptureResponse = z.infer<typeof CaptureResponseSchema>;
 export const CancelOrderRequestSchema = z.object({ order_id: z.string().max(64).optional() });
 export const CancelOrderResponseSchema = z.object({ status: z.literal('CANCELLED') });
 
-export const CreditPackagesResponseSchema = z.array(CreditPackageSchema);
+export const CreditPackagesResponseSchema = z.object({ packages: z.array(CreditPackageSchema) });

@@ -12,9 +12,11 @@ const FORMULA_TRIGGER = /^[=+\-@\t\r]/;
 
 // Characters XML 1.0 forbids (§2.2 Char): C0 controls other than tab/LF/CR, U+FFFE/U+FFFF and lone surrogates.
 const XML_FORBIDDEN =
+  // eslint-disable-next-line no-control-regex -- matching control characters is the point
   /[\u0000-\u0008\u000B\u000C\u000E-\u001F\uFFFE\uFFFF]|[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/g;
 
 // Cheap first look: most texts hold no control character and no surrogate at all.
+// eslint-disable-next-line no-control-regex -- matching control characters is the point
 const MAYBE_XML_FORBIDDEN = /[\u0000-\u0008\u000B\u000C\u000E-\u001F\uD800-\uDFFF\uFFFE\uFFFF]/;
 
 const CSV_NEEDS_QUOTES = /[",\r\n]/;

@@ -9,6 +9,7 @@ export class RecordSource<T> {
   readonly #input: RecordInput<T>;
   #iterator: AsyncIterator<T> | Iterator<T> | undefined;
   #peeked: IteratorResult<T> | undefined;
+  #isDone = false;
 
   constructor(input: RecordInput<T>) {
     this.#input = input;
@@ -26,25 +27,30 @@ export class RecordSource<T> {
   }
 
   async *[Symbol.asyncIterator](): AsyncGenerator<T, void, undefined> {
-    let isDone = false;
     try {
       for (;;) {
         const result = this.#peeked ?? (await this.#advance());
         this.#peeked = undefined;
-        if (result.done) {
-          isDone = true;
-          return;
-        }
+        if (result.done) return;
         yield result.value;
       }
     } finally {
-      if (!isDone) await this.#iterator?.return?.();
+      await this.close();
     }
   }
 
-  #advance(): Promise<IteratorResult<T>> | IteratorResult<T> {
+  /** Closes an opened, unfinished iterator (a generator's finally runs, a cursor is released); idempotent. */
+  async close(): Promise<void> {
+    if (this.#iterator === undefined || this.#isDone) return;
+    this.#isDone = true;
+    await this.#iterator.return?.();
+  }
+
+  async #advance(): Promise<IteratorResult<T>> {
     this.#iterator ??= openIterator(this.#input);
-    return this.#iterator.next();
+    const result = await this.#iterator.next();
+    if (result.done) this.#isDone = true;
+    return result;
   }
 }
 

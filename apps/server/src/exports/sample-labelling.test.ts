@@ -23,7 +23,15 @@ async function write(
 ) {
   counter += 1;
   const filePath = path.join(dir, `f${counter}.${format}`);
-  await writeOrderFile({ format, searchType: 'both', posts, comments, filePath, title: 'Sample run', isSample });
+  await writeOrderFile({
+    format,
+    searchType: 'both',
+    posts,
+    comments,
+    filePath,
+    title: 'Sample run',
+    isSample,
+  });
   return filePath;
 }
 
@@ -92,7 +100,14 @@ describe('sample data labelling', () => {
     }
     const filePath = path.join(dir, 'late.csv');
     await expect(
-      writeOrderFile({ format: 'csv', searchType: 'posts', posts: posts(), comments: [], filePath, title: 't' }),
+      writeOrderFile({
+        format: 'csv',
+        searchType: 'posts',
+        posts: posts(),
+        comments: [],
+        filePath,
+        title: 't',
+      }),
     ).rejects.toBeInstanceOf(UnlabelledSampleError);
     await expect(stat(filePath)).rejects.toMatchObject({ code: 'ENOENT' });
   });

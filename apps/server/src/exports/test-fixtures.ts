@@ -1,5 +1,12 @@
-// Shared by the exports tests only: record factories and an independent RFC 4180 reader.
+// Shared by the exports tests only: records with awkward content, a temporary directory, the writer called the
+// way the worker calls it, and an independent RFC 4180 reader.
+import { mkdtemp, rm } from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import { afterAll, beforeAll } from 'vitest';
+import type { FormatType, SearchType } from '@threadcart/contracts';
 import type { CommentRecord, PostRecord } from './records.ts';
+import { writeOrderFile } from './write-order-file.ts';
 
 export function makePost(overrides: Partial<PostRecord> = {}): PostRecord {
   return {
@@ -82,4 +89,65 @@ export function parseCsv(text: string): string[][] {
   }
   if (field !== '' || row.length > 0) throw new Error('last record lacks its CRLF');
   return rows;
+}
+
+export const POSTS: PostRecord[] = [
+  makePost(),
+  makePost({
+    id: '0123',
+    author: '[deleted]',
+    title: '  spaced, "quoted" and, commas  ',
+    selftext: '',
+    score: 0,
+    num_comments: 0,
+    url: 'https://example.com/?a=1&b=<2>',
+  }),
+  makePost({
+    id: 'zz9',
+    title: 'Ünïcödé 日本語 العربية e\u0301 👩‍👩‍👧 🐍',
+    selftext: 'multi\r\nline\nwith\ttab and a trailing newline\n',
+    score: 2_147_483_647,
+    created_utc: 1_262_304_000,
+  }),
+];
+
+export const COMMENTS: CommentRecord[] = [
+  makeComment(),
+  makeComment({ id: 'c2', body: 'plain', score: -12, replies: 0, created_utc: 1_600_000_000 }),
+];
+
+export const SEARCH_TYPES: SearchType[] = ['posts', 'comments', 'both'];
+export const postsFor = (searchType: SearchType) => (searchType === 'comments' ? [] : POSTS);
+export const commentsFor = (searchType: SearchType) => (searchType === 'posts' ? [] : COMMENTS);
+
+export function withoutSampleFlag<T extends { is_sample: boolean }>(record: T): Omit<T, 'is_sample'> {
+  const { is_sample: _ignored, ...rest } = record;
+  return rest;
+}
+
+/** A fresh temporary directory for the calling test file, removed afterwards; returns a file-path maker. */
+export function useTempFiles(): (format: FormatType) => string {
+  let dir = '';
+  let counter = 0;
+  beforeAll(async () => {
+    dir = await mkdtemp(path.join(os.tmpdir(), 'threadcart-exports-'));
+  });
+  afterAll(() => rm(dir, { recursive: true, force: true }));
+  return (format) => {
+    counter += 1;
+    return path.join(dir, `out-${counter}.${format}.tmp`);
+  };
+}
+
+/** Writes one file titled "My Search" the way the worker does. */
+export async function writeTestFile(
+  tempFile: (format: FormatType) => string,
+  format: FormatType,
+  searchType: SearchType,
+  posts: PostRecord[] = POSTS,
+  comments: CommentRecord[] = COMMENTS,
+) {
+  const filePath = tempFile(format);
+  const result = await writeOrderFile({ format, searchType, posts, comments, filePath, title: 'My Search' });
+  return { filePath, result };
 }

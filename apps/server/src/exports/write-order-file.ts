@@ -80,6 +80,8 @@ export async function writeOrderFile(input: WriteOrderFileInput): Promise<WriteO
   } catch (error) {
     await rm(input.filePath, { force: true });
     throw error;
+  } finally {
+    await Promise.all([posts.close(), comments.close()]);
   }
 }
 

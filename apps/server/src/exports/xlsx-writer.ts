@@ -122,7 +122,8 @@ async function writeSheet(
   let rowCount = 0;
   for await (const record of records) {
     rowCount += 1;
-    if (rowCount > XLSX_MAX_DATA_ROWS) throw new Error(`The ${name} sheet cannot hold more than 1,048,575 rows.`);
+    if (rowCount > XLSX_MAX_DATA_ROWS)
+      throw new Error(`The ${name} sheet cannot hold more than 1,048,575 rows.`);
     const row = sheet.addRow(columns.map((column) => cellValue(record, column)));
     for (let cell = 1; cell <= columns.length; cell += 1) {
       row.getCell(cell).style = cell === dateCell ? DATE_STYLE : PLAIN_STYLE;

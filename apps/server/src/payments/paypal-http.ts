@@ -97,18 +97,23 @@ export class PayPalHttp {
           headers: { authorization: `Basic ${basic}`, 'content-type': 'application/x-www-form-urlencoded' },
         });
       } catch (error) {
-        if (attempt >= this.retries) throw new ProviderUnavailableError(`PayPal unreachable: ${describe(error)}`);
+        if (attempt >= this.retries)
+          throw new ProviderUnavailableError(`PayPal unreachable: ${describe(error)}`);
       }
       if (response && response.status < 500 && response.status !== 429) {
         const body = response.body as { access_token?: unknown; expires_in?: unknown } | null;
         if (response.status === 200 && typeof body?.access_token === 'string') {
           const lifeMs = (typeof body.expires_in === 'number' ? body.expires_in : 300) * 1000;
-          this.token = { value: body.access_token, expiresAt: Date.now() + Math.max(lifeMs - TOKEN_MARGIN_MS, 1000) };
+          this.token = {
+            value: body.access_token,
+            expiresAt: Date.now() + Math.max(lifeMs - TOKEN_MARGIN_MS, 1000),
+          };
           return body.access_token;
         }
         throw new ProviderError('PayPal refused the client credentials', response.status, 'invalid_client');
       }
-      if (attempt >= this.retries) throw new ProviderUnavailableError(`PayPal token call answered ${response?.status}`);
+      if (attempt >= this.retries)
+        throw new ProviderUnavailableError(`PayPal token call answered ${response?.status}`);
       await this.backoff(attempt);
     }
   }

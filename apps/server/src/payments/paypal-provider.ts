@@ -1,5 +1,11 @@
 import { PayPalHttp, type PayPalHttpOptions, type PayPalResponse } from './paypal-http.ts';
-import { approvalLink, errorIssue, OrderSchema, toOrderView, WebhookVerificationSchema } from './paypal-schemas.ts';
+import {
+  approvalLink,
+  errorIssue,
+  OrderSchema,
+  toOrderView,
+  WebhookVerificationSchema,
+} from './paypal-schemas.ts';
 import {
   centsToValue,
   ORDER_ID_PATTERN,
@@ -82,8 +88,15 @@ export class PayPalRestProvider implements PaymentProvider {
       throw new ProviderError('PayPal answered create order with an unreadable order', res.status);
     }
     const echoed = order.data.purchase_units?.[0]?.amount;
-    if (echoed && (echoed.currency_code !== input.amount.currency || valueToCents(echoed.value) !== input.amount.cents)) {
-      throw new ProviderError('PayPal echoed another amount than the one sent', res.status, 'AMOUNT_MISMATCH');
+    if (
+      echoed &&
+      (echoed.currency_code !== input.amount.currency || valueToCents(echoed.value) !== input.amount.cents)
+    ) {
+      throw new ProviderError(
+        'PayPal echoed another amount than the one sent',
+        res.status,
+        'AMOUNT_MISMATCH',
+      );
     }
     const approvalUrl = approvalLink(order.data);
     if (!approvalUrl || !this.isAllowedApprovalUrl(approvalUrl)) {
@@ -130,11 +143,15 @@ export class PayPalRestProvider implements PaymentProvider {
     if (res.status === 404) return null;
     if (res.status !== 200) throw refusal('get order', res);
     const order = OrderSchema.safeParse(res.body);
-    if (!order.success) throw new ProviderError('PayPal answered get order with an unreadable order', res.status);
+    if (!order.success)
+      throw new ProviderError('PayPal answered get order with an unreadable order', res.status);
     return toOrderView(order.data);
   }
 
-  async verifyWebhook(rawBody: string, headers: Record<string, string | string[] | undefined>): Promise<boolean> {
+  async verifyWebhook(
+    rawBody: string,
+    headers: Record<string, string | string[] | undefined>,
+  ): Promise<boolean> {
     const webhookId = this.options.webhookId;
     if (!webhookId) return false;
     const fields: string[] = [];
@@ -147,7 +164,8 @@ export class PayPalRestProvider implements PaymentProvider {
     // The event goes back byte for byte: re-serialising it could change it and fail the check.
     const body = `{${fields.join(',')},"webhook_event":${rawBody}}`;
     const res = await this.http.request('POST', '/v1/notifications/verify-webhook-signature', { body });
-    if (res.status >= 500 || res.status === 429) throw new ProviderUnavailableError(`PayPal answered ${res.status}`);
+    if (res.status >= 500 || res.status === 429)
+      throw new ProviderUnavailableError(`PayPal answered ${res.status}`);
     const parsed = WebhookVerificationSchema.safeParse(res.body);
     return res.status === 200 && parsed.success && parsed.data.verification_status === 'SUCCESS';
   }
@@ -170,5 +188,10 @@ function refusal(operation: string, res: PayPalResponse): Error {
     return new ProviderUnavailableError(`PayPal ${operation} answered ${res.status}`);
   }
   const { issue } = errorIssue(res.body);
-  return new ProviderError(`PayPal refused ${operation} (${res.status} ${issue})`, res.status, issue, res.debugId ?? undefined);
+  return new ProviderError(
+    `PayPal refused ${operation} (${res.status} ${issue})`,
+    res.status,
+    issue,
+    res.debugId ?? undefined,
+  );
 }

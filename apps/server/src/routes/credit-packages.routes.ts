@@ -4,8 +4,10 @@ import { CREDIT_PACKAGES, CreditPackagesResponseSchema } from '@threadcart/contr
 /** The fixed package table of the pricing page (public). */
 export function creditPackagesRoutes(): FastifyPluginAsyncZod {
   return async (app) => {
-    app.get('/api/credit-packages/', { schema: { response: { 200: CreditPackagesResponseSchema } } }, async () => [
-      ...CREDIT_PACKAGES,
-    ]);
+    app.get(
+      '/api/credit-packages/',
+      { schema: { response: { 200: CreditPackagesResponseSchema } } },
+      async () => ({ packages: [...CREDIT_PACKAGES] }),
+    );
   };
 }

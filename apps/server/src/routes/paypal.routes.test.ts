@@ -23,7 +23,9 @@ describe('PayPal checkout against the fake PayPal (PAYPAL_BASE_URL set: the real
   afterAll(() => ctx.close());
 
   const captureCalls = async (orderId: string) =>
-    (await ctx.fake.requests()).filter((r) => r.method === 'POST' && r.path === `/v2/checkout/orders/${orderId}/capture`);
+    (await ctx.fake.requests()).filter(
+      (r) => r.method === 'POST' && r.path === `/v2/checkout/orders/${orderId}/capture`,
+    );
 
   it('sells a package: approve and capture grant its credits once, in a lot that expires after 30 days', async () => {
     const { t, fake } = ctx;
@@ -66,9 +68,9 @@ describe('PayPal checkout against the fake PayPal (PAYPAL_BASE_URL set: the real
     const unknown = await post(t, buyer, '/api/paypal/buy-credits-packages/', { package_id: 99 });
     expect(unknown.statusCode).toBe(400);
     expect((await post(t, buyer, '/api/paypal/buy-credits-packages/', {})).statusCode).toBe(400);
-    expect((await post(t, buyer, '/api/paypal/buy-credits-packages/', { package_id: '2' })).json().amount).toBe(
-      '20.00',
-    );
+    expect(
+      (await post(t, buyer, '/api/paypal/buy-credits-packages/', { package_id: '2' })).json().amount,
+    ).toBe('20.00');
   });
 
   it('answers a second capture and five concurrent ones (two tabs) with 200, granting once', async () => {
@@ -216,7 +218,11 @@ describe('PayPal checkout against the fake PayPal (PAYPAL_BASE_URL set: the real
 
   it('requires sign-in and CSRF, and serves the package table publicly', async () => {
     const { t } = ctx;
-    const anonymous = await t.app.inject({ method: 'POST', url: '/api/paypal/create-order/', payload: { credits_requested: 5 } });
+    const anonymous = await t.app.inject({
+      method: 'POST',
+      url: '/api/paypal/create-order/',
+      payload: { credits_requested: 5 },
+    });
     expect(anonymous.statusCode).toBe(401);
     const buyer = await newBuyer(t);
     const noCsrf = await t.app.inject({
@@ -227,7 +233,7 @@ describe('PayPal checkout against the fake PayPal (PAYPAL_BASE_URL set: the real
     });
     expect(noCsrf.statusCode).toBe(403);
     const packages = await t.app.inject({ method: 'GET', url: '/api/credit-packages/' });
-    expect(packages.json().map((p: { credits: number; price: number }) => [p.credits, p.price])).toEqual([
+    expect(packages.json().packages.map((p: { credits: number; price: number }) => [p.credits, p.price])).toEqual([
       [5000, 5],
       [25000, 20],
       [100000, 75],

@@ -39,13 +39,20 @@ export function paypalRoutes(deps: Deps): FastifyPluginAsyncZod {
       { schema: { body: BuyCreditsRequestSchema, response: { 201: CheckoutResponseSchema } } },
       async (request, reply) => {
         const user = requireUser(request);
-        return reply.status(201).send(await startCustomCheckout(deps, user.id, request.body.credits_requested));
+        return reply
+          .status(201)
+          .send(await startCustomCheckout(deps, user.id, request.body.credits_requested));
       },
     );
 
     app.post(
       '/api/paypal/capture-order/',
-      { schema: { body: CaptureOrderRequestSchema, response: { 200: CaptureResponseSchema, 202: CaptureResponseSchema } } },
+      {
+        schema: {
+          body: CaptureOrderRequestSchema,
+          response: { 200: CaptureResponseSchema, 202: CaptureResponseSchema },
+        },
+      },
       async (request, reply) => {
         const user = requireUser(request);
         const result = await captureUserPayment(deps, user.id, request.body.order_id ?? request.body.orderID);

@@ -5,6 +5,7 @@ import { readRecords } from '../corpus/readers/read-records.ts';
 import type { SkipReason } from '../corpus/skip-reasons.ts';
 import type { Db } from '../db/database.ts';
 import {
+  analyzeCorpus,
   upsertComments,
   upsertPosts,
   type UpsertCounts,
@@ -137,8 +138,12 @@ export async function ingestFiles(
     bytesRead = 0;
     report();
   }
+  if (summary.inserted + summary.updated > 0) await analyzeCorpus(deps.db);
   return summary;
 }
+
+/** Written rows after which PostgreSQL's statistics are refreshed (then at every tenfold). */
+const FIRST_ANALYZE_AT = 10_000;
 
 async function flush(
   db: Db,
@@ -158,10 +163,17 @@ async function flush(
       summary.comments += comments.length;
       comments.length = 0;
     }
+    const written = summary.inserted + summary.updated;
+    if (written >= (analyzedAt.get(summary) ?? FIRST_ANALYZE_AT)) {
+      await analyzeCorpus(db);
+      analyzedAt.set(summary, written * 10);
+    }
   } catch (error) {
     throw new WriteError(error);
   }
 }
+
+const analyzedAt = new WeakMap<IngestSummary, number>();
 
 class WriteError extends Error {
   constructor(override readonly cause: unknown) {

@@ -8,9 +8,35 @@ import { createTestDatabase, TEST_DIALECT, type TestDatabase } from '../../test/
 import { countMatches, searchCorpus } from './corpus-search.service.ts';
 
 // A small vocabulary with near-misses (prefixes, stems, case, diacritics) so random rules often hit and miss.
-const WORDS = ['python', 'Pythonic', 'PY', 'data', 'database', 'dat', 'big', 'café', 'cafe', 'naïve', 'go', 'a', '42'];
+const WORDS = [
+  'python',
+  'Pythonic',
+  'PY',
+  'data',
+  'database',
+  'dat',
+  'big',
+  'café',
+  'cafe',
+  'naïve',
+  'go',
+  'a',
+  '42',
+];
 const SEPARATORS = [' ', ' ', '  ', '. ', ', ', '-', '\n', '.', "'"];
-const PATTERNS = ['py', '^py', 'data$', 'a.a', '(py|da)t', '\\bgo\\b', 'th?on', 'caf.', 'ï', '[0-9]+', 'big\\s+data'];
+const PATTERNS = [
+  'py',
+  '^py',
+  'data$',
+  'a.a',
+  '(py|da)t',
+  '\\bgo\\b',
+  'th?on',
+  'caf.',
+  'ï',
+  '[0-9]+',
+  'big\\s+data',
+];
 const REGEX_ATOMS = ['a', 't', 'o', 'n', 'y', 'é', '.', '\\s', '[a-d]', '(py|da)', '\\d'];
 
 const text = fc
@@ -55,7 +81,9 @@ const numericRule = fc.constantFrom('upvotes', 'comments', 'replies').chain((fie
   fc.oneof(
     fc
       .tuple(fc.option(bound), fc.option(bound))
-      .map(([a, b]) => (a !== null && b !== null && a > b ? [b, a] : [a, b]) as [number | null, number | null])
+      .map(
+        ([a, b]) => (a !== null && b !== null && a > b ? [b, a] : [a, b]) as [number | null, number | null],
+      )
       .chain(([a, b]) =>
         fc.oneof(
           fc.tuple(loose(a), loose(b)).map((value) => ({ field, operator: 'between', value })),
@@ -82,7 +110,10 @@ const keywordTerm = fc.oneof(
 const keywordRule = fc
   .tuple(
     fc.constantFrom('keyword_contains', '=', 'equals', 'does_not_contain'),
-    fc.oneof(fc.array(keywordTerm, { minLength: 1, maxLength: 1 }), fc.array(keywordTerm, { minLength: 1, maxLength: 3 })),
+    fc.oneof(
+      fc.array(keywordTerm, { minLength: 1, maxLength: 1 }),
+      fc.array(keywordTerm, { minLength: 1, maxLength: 3 }),
+    ),
   )
   .map(([operator, terms]) => ({ type: 'keyword', field: 'keyword', operator, value: terms.join(' ') }));
 
@@ -133,27 +164,36 @@ afterAll(async () => database.close());
 describe(`filter engine = reference evaluator (${TEST_DIALECT})`, () => {
   it('returns the same records in the same order for random corpora and trees (500 cases)', async () => {
     await fc.assert(
-      fc.asyncProperty(corpusArb, fc.array(queryArb, { minLength: 1, maxLength: 3 }), async (corpus, queries) => {
-        await clearCorpus(database.db);
-        await insertCorpus(database.db, corpus);
-        for (const { tree, searchType, resultCount, cap } of queries) {
-          const parsed = parseFilterTree(tree);
-          if (!parsed.ok) throw new Error(parsed.errors.join('; '));
-          const filters = parsed.tree;
-          const engine = await searchCorpus(database.db, { filters: tree, searchType, resultCount });
-          const reference = evaluateSearch(corpus, { filters, searchType, resultCount });
-          expect(engine.posts.map((p) => p.id)).toEqual(reference.posts.map((p) => p.id));
-          expect(engine.comments.map((c) => c.id)).toEqual(reference.comments.map((c) => c.id));
+      fc.asyncProperty(
+        corpusArb,
+        fc.array(queryArb, { minLength: 1, maxLength: 3 }),
+        async (corpus, queries) => {
+          await clearCorpus(database.db);
+          await insertCorpus(database.db, corpus);
+          for (const { tree, searchType, resultCount, cap } of queries) {
+            const parsed = parseFilterTree(tree);
+            if (!parsed.ok) throw new Error(parsed.errors.join('; '));
+            const filters = parsed.tree;
+            const engine = await searchCorpus(database.db, { filters: tree, searchType, resultCount });
+            const reference = evaluateSearch(corpus, { filters, searchType, resultCount });
+            expect(engine.posts.map((p) => p.id)).toEqual(reference.posts.map((p) => p.id));
+            expect(engine.comments.map((c) => c.id)).toEqual(reference.comments.map((c) => c.id));
 
-          const total =
-            (searchType === 'comments' ? 0 : corpus.posts.filter((record) => recordMatches(filters, { type: 'posts', record })).length) +
-            (searchType === 'posts' ? 0 : corpus.comments.filter((record) => recordMatches(filters, { type: 'comments', record })).length);
-          expect(await countMatches(database.db, { filters, searchType }, cap)).toEqual({
-            count: Math.min(total, cap),
-            isCapped: total > cap,
-          });
-        }
-      }),
+            const total =
+              (searchType === 'comments'
+                ? 0
+                : corpus.posts.filter((record) => recordMatches(filters, { type: 'posts', record })).length) +
+              (searchType === 'posts'
+                ? 0
+                : corpus.comments.filter((record) => recordMatches(filters, { type: 'comments', record }))
+                    .length);
+            expect(await countMatches(database.db, { filters, searchType }, cap)).toEqual({
+              count: Math.min(total, cap),
+              isCapped: total > cap,
+            });
+          }
+        },
+      ),
       { numRuns: 500 },
     );
   }, 120_000);

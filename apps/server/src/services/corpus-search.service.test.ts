@@ -71,7 +71,11 @@ describe('numbers, order, search types', () => {
   it('runs the presets: ordered by score desc, then id', async () => {
     const [posts, comments] = ORDER_PRESETS;
     expect(await postIds(posts!.filters)).toEqual(['b', 'c', 'a']);
-    const result = await searchCorpus(database.db, { filters: comments!.filters, searchType: 'comments', resultCount: 10 });
+    const result = await searchCorpus(database.db, {
+      filters: comments!.filters,
+      searchType: 'comments',
+      resultCount: 10,
+    });
     expect(result.comments.map((c) => c.id)).toEqual(['x', 'z']);
     expect(result.comments[0]).toEqual({
       id: 'x',
@@ -96,9 +100,16 @@ describe('numbers, order, search types', () => {
     expect(await postIds(up('<=', 300))).toEqual(['b', 'c', 'a']);
     expect(await postIds(up('=', 300))).toEqual(['b', 'c']);
     expect(await postIds(up('between', [null, null]))).toEqual(['d', 'b', 'c', 'a']);
-    expect(await postIds(tree({ field: 'comments', operator: 'between', value: [2, null] }))).toEqual(['c', 'a']);
+    expect(await postIds(tree({ field: 'comments', operator: 'between', value: [2, null] }))).toEqual([
+      'c',
+      'a',
+    ]);
     expect(
-      await postIds({ combinator: 'and', not: true, rules: [{ field: 'upvotes', operator: '>', value: 200 }] }),
+      await postIds({
+        combinator: 'and',
+        not: true,
+        rules: [{ field: 'upvotes', operator: '>', value: 200 }],
+      }),
     ).toEqual(['a']);
   });
 
@@ -112,7 +123,11 @@ describe('numbers, order, search types', () => {
     expect(both.comments.map((c) => c.id)).toEqual(['y', 'x', 'z']);
     const wide = await searchCorpus(database.db, { filters: tree(), searchType: 'both', resultCount: 5 });
     expect([wide.posts.length, wide.comments.length]).toEqual([3, 2]);
-    const fill = await searchCorpus(database.db, { filters: tree(kw('python')), searchType: 'both', resultCount: 3 });
+    const fill = await searchCorpus(database.db, {
+      filters: tree(kw('python')),
+      searchType: 'both',
+      resultCount: 3,
+    });
     expect([fill.posts.length, fill.comments.length]).toEqual([3, 0]);
     const onlyReplies = tree({ field: 'replies', operator: '>', value: 20 });
     expect(await postIds(onlyReplies)).toEqual(['d', 'b', 'c', 'a']);
@@ -153,7 +168,11 @@ describe('regex rules (RE2)', () => {
     await insertCorpus(database.db, { posts: [makePost({ id: 'p2', title: 'Link only', selftext: '' })] });
     expect(await postIds(rx('^link only$'))).toEqual(['p2']);
     expect(await postIds(rx('ends', 'regex_not_matches'))).toEqual(['p2']);
-    const { comments } = await searchCorpus(database.db, { filters: rx('naïve caf.$'), searchType: 'comments', resultCount: 5 });
+    const { comments } = await searchCorpus(database.db, {
+      filters: rx('naïve caf.$'),
+      searchType: 'comments',
+      resultCount: 5,
+    });
     expect(comments.map((c) => c.id)).toEqual(['c1']);
   });
 
@@ -167,9 +186,9 @@ describe('regex rules (RE2)', () => {
         filters: ['Rule 2 (regex): invalid pattern: invalid perl operator: (?='],
       });
     }
-    return expect(searchCorpus(database.db, { filters: bad, searchType: 'posts', resultCount: 1 })).rejects.toThrow(
-      FieldErrors,
-    );
+    return expect(
+      searchCorpus(database.db, { filters: bad, searchType: 'posts', resultCount: 1 }),
+    ).rejects.toThrow(FieldErrors);
   });
 
   it('answers (a+)+$ against 100,000 a then b in under a second', async () => {

@@ -1,4 +1,9 @@
-import { PREVIEW_MATCH_CAP, type FilterTree, type FilterTreeInput, type SearchType } from '@threadcart/contracts';
+import {
+  PREVIEW_MATCH_CAP,
+  type FilterTree,
+  type FilterTreeInput,
+  type SearchType,
+} from '@threadcart/contracts';
 import { checkFilterTree } from '../corpus/filters/check-filters.ts';
 import { prepareFilter, type RecordType } from '../corpus/filters/prepare.ts';
 import { recordMatches } from '../corpus/reference/evaluate.ts';
@@ -26,7 +31,12 @@ export function parseSearchFilters(input: unknown): FilterTree {
 function search<T extends RecordType>(db: Db, tree: FilterTree, type: T, limit: number) {
   const node = prepareFilter(tree, type);
   return listMatchingRecords(db, type, node, limit, (record) =>
-    recordMatches(tree, type === 'posts' ? { type: 'posts', record: record as PostRecord } : { type: 'comments', record: record as CommentRecord }),
+    recordMatches(
+      tree,
+      type === 'posts'
+        ? { type: 'posts', record: record as PostRecord }
+        : { type: 'comments', record: record as CommentRecord },
+    ),
   );
 }
 
@@ -34,7 +44,10 @@ function search<T extends RecordType>(db: Db, tree: FilterTree, type: T, limit: 
  * Runs an order's query: the best `resultCount` matches by score then id. For `both`, posts get ceil(n/2) and
  * comments the rest, and a side with too few matches leaves its share to the other (decision 008).
  */
-export async function searchCorpus(db: Db, query: SearchQuery): Promise<{ posts: PostRecord[]; comments: CommentRecord[] }> {
+export async function searchCorpus(
+  db: Db,
+  query: SearchQuery,
+): Promise<{ posts: PostRecord[]; comments: CommentRecord[] }> {
   const tree = parseSearchFilters(query.filters);
   const n = Math.max(0, Math.floor(query.resultCount));
   if (query.searchType === 'posts') return { posts: await search(db, tree, 'posts', n), comments: [] };

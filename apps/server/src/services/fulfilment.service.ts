@@ -39,7 +39,8 @@ export async function claimOrder(deps: Deps, workerId: string): Promise<OrderRow
 export async function fulfilOrder(deps: Deps, order: OrderRow, workerId: string): Promise<void> {
   const { leaseMs, maxAttempts } = deps.config.worker;
   if (order.attempts > maxAttempts) {
-    await failAndRelease(deps, order, workerId, order.error ?? 'The order could not be fulfilled.');
+    // The last attempt's worker died (its lease ran out): give up without trying again.
+    await failAndRelease(deps, order, workerId, failureMessage(maxAttempts));
     return;
   }
   let isLeaseLost = false;
@@ -51,9 +52,13 @@ export async function fulfilOrder(deps: Deps, order: OrderRow, workerId: string)
       })
       .catch((err: unknown) => deps.logger.warn({ err, orderId: order.id }, 'lease renewal failed'));
   }, Math.max(100, Math.floor(leaseMs / 3)));
+  // Temp files are named per attempt: a worker cleans up only its own, never the file of the worker that took over.
+  const tempPrefix = `${order.id}.${order.attempts}`;
+  let committedKey: string | undefined;
   try {
     await deps.storage.removeTemps(order.id);
-    const delivered = await produceFile(deps, order, workerId, () => isLeaseLost);
+    const delivered = await produceFile(deps, order, workerId, tempPrefix, () => isLeaseLost);
+    committedKey = delivered.fileKey;
     const isCompleted = await withTransaction(deps.db, async (trx) => {
       const now = deps.clock.now();
       const isDone = await completeOrder(trx, { ...delivered, orderId: order.id, workerId, nowIso: now.toISOString() });
@@ -66,27 +71,36 @@ export async function fulfilOrder(deps: Deps, order: OrderRow, workerId: string)
       await deps.storage.delete(delivered.fileKey);
       throw new LeaseLostError();
     }
+    committedKey = undefined;
     deps.logger.info({ orderId: order.id, records: delivered.recordsDelivered }, 'order completed');
   } catch (error) {
     if (error instanceof LeaseLostError) {
       deps.logger.warn({ orderId: order.id }, 'lease lost: another worker owns this order now');
       return;
     }
+    // A file committed by an attempt that did not complete belongs to no order: remove it before retrying.
+    if (committedKey) await deps.storage.delete(committedKey).catch(() => undefined);
     await handleFailure(deps, order, workerId, error);
   } finally {
     clearInterval(renewal);
-    await deps.storage.removeTemps(order.id).catch(() => 0);
+    await deps.storage.removeTemps(tempPrefix).catch(() => 0);
   }
 }
 
-async function produceFile(deps: Deps, order: OrderRow, workerId: string, isLeaseLost: () => boolean) {
+async function produceFile(
+  deps: Deps,
+  order: OrderRow,
+  workerId: string,
+  tempPrefix: string,
+  isLeaseLost: () => boolean,
+) {
   const result = await searchCorpus(deps.db, {
     filters: JSON.parse(order.filters),
     searchType: order.search_type,
     resultCount: order.result_count,
   });
   const total = result.posts.length + result.comments.length;
-  const tempPath = await deps.storage.tempPath(order.id);
+  const tempPath = await deps.storage.tempPath(tempPrefix);
   let lastProgressAt = 0;
   const onRecord = async (written: number) => {
     if (isLeaseLost()) throw new LeaseLostError();
@@ -122,8 +136,7 @@ async function handleFailure(deps: Deps, order: OrderRow, workerId: string, erro
   const { maxAttempts, retryBaseMs } = deps.config.worker;
   deps.logger.error({ err: error, orderId: order.id, attempt: order.attempts }, 'order attempt failed');
   if (order.attempts >= maxAttempts) {
-    const message = `The order could not be fulfilled after ${order.attempts} attempts. No credits were charged.`;
-    await failAndRelease(deps, order, workerId, message);
+    await failAndRelease(deps, order, workerId, failureMessage(order.attempts));
     return;
   }
   // The cause stays in the log; the user sees only that a retry is coming.
@@ -147,5 +160,8 @@ async function failAndRelease(deps: Deps, order: OrderRow, workerId: string, mes
   });
   deps.logger.warn({ orderId: order.id }, 'order failed; credits returned');
 }
+
+const failureMessage = (attempts: number) =>
+  `The order could not be fulfilled after ${attempts} attempts. No credits were charged.`;
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));

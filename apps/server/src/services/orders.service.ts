@@ -35,9 +35,9 @@ export async function placeOrder(
   body: CreateOrderRequest,
   idempotencyKey?: string,
 ): Promise<{ order: Order; isReplay: boolean }> {
-  const request = validateOrderRequest(body, deps.clock.now());
-  const requestHash = hashRequest(request);
   const now = deps.clock.now();
+  const request = validateOrderRequest(body, now);
+  const requestHash = hashRequest(request, body.title);
   return withTransaction(deps.db, async (trx) => {
     await lockUserCredits(trx, userId);
     if (idempotencyKey) {
@@ -126,8 +126,13 @@ export async function openOrderFile(deps: Deps, userId: string, orderId: string)
   return { ...file, fileName: row.file_name, contentType: contentTypeFor(row.format_type) };
 }
 
-function hashRequest(request: ValidOrderRequest): string {
-  const { title, searchType, formatType, resultCount, filters } = request;
+/**
+ * The payload's fingerprint for the Idempotency-Key check: the title as sent (not the generated default, which
+ * changes with the minute, so a retry a minute later still counts as the same order) and the canonical tree.
+ */
+function hashRequest(request: ValidOrderRequest, sentTitle: string | null | undefined): string {
+  const { searchType, formatType, resultCount, filters } = request;
+  const title = sentTitle?.trim() ?? '';
   return createHash('sha256')
     .update(JSON.stringify({ title, searchType, formatType, resultCount, filters }))
     .digest('hex');

@@ -63,7 +63,10 @@ export async function takeBackPurchase(
   if (!outcome) return 'duplicate';
   const log = { paymentId: payment.id, userId: payment.userId, ref: input.externalRef, ...outcome };
   if (outcome.taken < outcome.due) {
-    deps.logger.warn({ ...log, uncollected: outcome.due - outcome.taken }, 'refund: spent credits left uncollected');
+    deps.logger.warn(
+      { ...log, uncollected: outcome.due - outcome.taken },
+      'refund: spent credits left uncollected',
+    );
   } else {
     deps.logger.info(log, 'refund: credits taken back');
   }

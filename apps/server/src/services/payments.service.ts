@@ -17,7 +17,12 @@ import {
 import type { Deps } from '../deps.ts';
 import { AppError, badRequest, notFound } from '../errors.ts';
 import { newId } from '../lib/ids.ts';
-import { ProviderError, ProviderUnavailableError, centsToValue, ORDER_ID_PATTERN } from '../payments/provider.ts';
+import {
+  ProviderError,
+  ProviderUnavailableError,
+  centsToValue,
+  ORDER_ID_PATTERN,
+} from '../payments/provider.ts';
 import { paymentProviderFor } from '../payments/provider-registry.ts';
 import { getBalance } from './ledger.service.ts';
 import { settlePayment, type SettleResult } from './settle-payment.service.ts';
@@ -35,7 +40,11 @@ interface CheckoutItem {
 }
 
 /** Starts the purchase of a fixed package (DECISIONS §3): the price comes from the server's table only. */
-export async function startPackageCheckout(deps: Deps, userId: string, packageId: unknown): Promise<CheckoutResponse> {
+export async function startPackageCheckout(
+  deps: Deps,
+  userId: string,
+  packageId: unknown,
+): Promise<CheckoutResponse> {
   const id = typeof packageId === 'string' && /^\d{1,9}$/.test(packageId) ? Number(packageId) : packageId;
   const pack = CREDIT_PACKAGES.find((p) => p.id === id);
   if (!pack) throw badRequest(PAYMENT_MESSAGES.unknownPackage, 'unknown_package');
@@ -49,7 +58,11 @@ export async function startPackageCheckout(deps: Deps, userId: string, packageId
 }
 
 /** Starts the purchase of a custom amount: an integer from 1 to 1,000,000 credits at ceil(credits / 10) cents. */
-export async function startCustomCheckout(deps: Deps, userId: string, credits: unknown): Promise<CheckoutResponse> {
+export async function startCustomCheckout(
+  deps: Deps,
+  userId: string,
+  credits: unknown,
+): Promise<CheckoutResponse> {
   const isValid =
     typeof credits === 'number' &&
     Number.isInteger(credits) &&
@@ -165,7 +178,11 @@ function settleError(result: Exclude<SettleResult, { kind: 'completed' | 'pendin
  * Cancels the caller's unpaid order, locally only (PayPal lets unapproved orders lapse); idempotent. A later
  * capture of it is refused, so no money moves.
  */
-export async function cancelUserPayment(deps: Deps, userId: string, orderId: string | undefined): Promise<void> {
+export async function cancelUserPayment(
+  deps: Deps,
+  userId: string,
+  orderId: string | undefined,
+): Promise<void> {
   const payment = await findOwnPayment(deps, userId, orderId);
   if (payment.creditedAt) throw new AppError(409, PAYMENT_MESSAGES.alreadyCompleted, 'payment_completed');
   if (payment.status === 'cancelled' || payment.status === 'expired' || payment.status === 'failed') return;

@@ -48,7 +48,9 @@ describe('POST /api/paypal/webhook/ (events signed by the fake PayPal, verified 
   it('captures on CHECKOUT.ORDER.APPROVED when the payer never returns', async () => {
     const { t, fake } = ctx;
     const { buyer, orderId } = await approvedOrder(300);
-    expect((await deliverWebhook(t, await fake.signWebhook('CHECKOUT.ORDER.APPROVED', orderId))).statusCode).toBe(200);
+    expect(
+      (await deliverWebhook(t, await fake.signWebhook('CHECKOUT.ORDER.APPROVED', orderId))).statusCode,
+    ).toBe(200);
     expect((await creditsOf(t, buyer)).credits).toBe(1300);
     expect((await captureOrder(t, buyer, orderId)).json().credits_added).toBe(0);
   });
@@ -95,8 +97,12 @@ describe('POST /api/paypal/webhook/ (events signed by the fake PayPal, verified 
     const payment = (await findPaymentByOrderId(t.deps.db, orderId))!;
     expect(payment.status).toBe('refunded');
     const adjustments = await listPaymentAdjustments(t.deps.db, payment.id);
-    expect(adjustments).toMatchObject([{ kind: 'refund', credits_due: 100, credits_taken: 60, credits_uncollected: 40 }]);
-    const clawbacks = (await listLedgerEntries(t.deps.db, buyer.user.id)).filter((e) => e.kind === 'clawback');
+    expect(adjustments).toMatchObject([
+      { kind: 'refund', credits_due: 100, credits_taken: 60, credits_uncollected: 40 },
+    ]);
+    const clawbacks = (await listLedgerEntries(t.deps.db, buyer.user.id)).filter(
+      (e) => e.kind === 'clawback',
+    );
     expect(clawbacks.map((e) => e.delta)).toEqual([-60]);
     // The same refund again, as a replayed delivery or as a new event about the same refund: no second take.
     expect((await deliverWebhook(t, refund)).json()).toEqual({ status: 'duplicate' });
@@ -135,9 +141,15 @@ describe('POST /api/paypal/webhook/ (events signed by the fake PayPal, verified 
     expect((await deliverWebhook(t, webhook)).json()).toEqual({ status: 'processed' });
     expect((await creditsOf(t, buyer)).credits).toBe(1100);
 
-    const unknown = fake.webhooks.sign('WH-UNKNOWN-1', webhook.body.replaceAll(orderId, 'UNKNOWNORDER1').replace(/"id":"WH-[^"]+"/, '"id":"WH-UNKNOWN-1"'));
+    const unknown = fake.webhooks.sign(
+      'WH-UNKNOWN-1',
+      webhook.body.replaceAll(orderId, 'UNKNOWNORDER1').replace(/"id":"WH-[^"]+"/, '"id":"WH-UNKNOWN-1"'),
+    );
     expect((await deliverWebhook(t, unknown)).json()).toEqual({ status: 'ignored' });
-    const other = fake.webhooks.sign('WH-OTHER-1', JSON.stringify({ id: 'WH-OTHER-1', event_type: 'BILLING.PLAN.CREATED', resource: {} }));
+    const other = fake.webhooks.sign(
+      'WH-OTHER-1',
+      JSON.stringify({ id: 'WH-OTHER-1', event_type: 'BILLING.PLAN.CREATED', resource: {} }),
+    );
     expect((await deliverWebhook(t, other)).json()).toEqual({ status: 'ignored' });
   });
 });

@@ -34,7 +34,9 @@ const CAPTURE_EVENTS = new Set([
 ]);
 
 const unavailable = () =>
-  new AppError(503, PAYMENT_MESSAGES.providerUnavailable, 'payment_provider_unavailable', { 'retry-after': '60' });
+  new AppError(503, PAYMENT_MESSAGES.providerUnavailable, 'payment_provider_unavailable', {
+    'retry-after': '60',
+  });
 
 /**
  * Handles one PayPal webhook delivery: the signature is checked with PayPal's verify-webhook-signature call, a
@@ -73,7 +75,10 @@ export async function handlePaypalWebhook(
   if (!isNew && (await isWebhookEventProcessed(deps.db, event.id))) return 'duplicate';
   const outcome = await dispatch(deps, event);
   await markWebhookEventProcessed(deps.db, event.id, deps.clock.now().toISOString());
-  deps.logger.info({ eventId: event.id, eventType: event.event_type, resourceId, outcome }, 'webhook handled');
+  deps.logger.info(
+    { eventId: event.id, eventType: event.event_type, resourceId, outcome },
+    'webhook handled',
+  );
   return outcome;
 }
 
@@ -119,12 +124,15 @@ async function refund(deps: Deps, event: WebhookEvent): Promise<WebhookOutcome> 
   const resource = event.resource;
   // A refund's `up` link names its capture; a reversal may carry the capture itself.
   const links = Array.isArray(resource.links) ? (resource.links as unknown[]) : [];
-  const up = links.map((l) => text(pick(l, 'href'))).find((href) => href && /\/v2\/payments\/captures\/[^/]+$/.test(href));
+  const up = links
+    .map((l) => text(pick(l, 'href')))
+    .find((href) => href && /\/v2\/payments\/captures\/[^/]+$/.test(href));
   const captureId = up ? up.split('/').pop()! : text(resource.id);
   const payment = captureId ? await findPaymentByCaptureId(deps.db, captureId) : undefined;
   if (!payment?.creditedAt) return 'ignored';
   const cents = valueToCents(pick(resource, 'amount', 'value'));
-  const isReadable = cents !== null && cents > 0 && pick(resource, 'amount', 'currency_code') === payment.currency;
+  const isReadable =
+    cents !== null && cents > 0 && pick(resource, 'amount', 'currency_code') === payment.currency;
   const kind = event.event_type === 'PAYMENT.CAPTURE.REVERSED' ? 'reversal' : 'refund';
   return takeBackPurchase(deps, payment, {
     kind,

@@ -12,7 +12,10 @@ const RECONCILE_MAX_AGE_MS = 3 * 86_400_000;
  * whose answer was lost, captures an order approved by a payer who never came back, expires abandoned ones.
  * Safe to run beside the web server: settlement is idempotent and claims rows before capturing.
  */
-export async function reconcilePayments(deps: Deps, limit = 100): Promise<Partial<Record<SettleResult['kind'], number>>> {
+export async function reconcilePayments(
+  deps: Deps,
+  limit = 100,
+): Promise<Partial<Record<SettleResult['kind'], number>>> {
   const now = deps.clock.now().getTime();
   const payments = await listPaymentsToReconcile(deps.db, {
     statuses: ['created', 'capturing', 'pending'],

@@ -1,7 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { PAYMENT_MESSAGES } from '@threadcart/contracts';
 import { findPaymentByOrderId } from '../db/repositories/payments.repository.ts';
-import { reconcilePaymentsJob } from '../jobs/reconcile-payments.job.ts';
 import {
   captureOrder,
   createOrderId,
@@ -38,7 +37,7 @@ describe('settlePayment and the reconciliation job', () => {
     await reconcilePayments(t.deps);
     expect((await creditsOf(t, buyer)).credits).toBe(1000); // too fresh to be reconciled yet
     t.clock.advance(3 * MINUTE);
-    await reconcilePaymentsJob.run(t.deps);
+    await reconcilePayments(t.deps);
     expect((await creditsOf(t, buyer)).credits).toBe(1800);
     expect((await paymentOf(orderId)).status).toBe('completed');
     expect((await captureOrder(t, buyer, orderId)).json().credits_added).toBe(0);
@@ -79,7 +78,9 @@ describe('settlePayment and the reconciliation job', () => {
     t.clock.advance(4 * 60 * MINUTE);
     await reconcilePayments(t.deps);
     expect((await paymentOf(abandoned)).status).toBe('expired');
-    expect(await settlePayment(t.deps, (await paymentOf(abandoned)).id, 'capture')).toEqual({ kind: 'expired' });
+    expect(await settlePayment(t.deps, (await paymentOf(abandoned)).id, 'capture')).toEqual({
+      kind: 'expired',
+    });
   });
 
   it('grants once when the return page, the webhook path and the reconciler settle at the same time', async () => {

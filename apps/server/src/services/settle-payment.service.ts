@@ -56,7 +56,8 @@ export async function settlePayment(deps: Deps, paymentId: string, mode: SettleM
   }
   const provider = paymentProviderFor(deps.config);
   try {
-    if (mode === 'check' || payment.status === 'pending') return await checkAndSettle(deps, provider, payment);
+    if (mode === 'check' || payment.status === 'pending')
+      return await checkAndSettle(deps, provider, payment);
     if (payment.status === 'cancelled' || payment.status === 'expired' || payment.status === 'failed') {
       return { kind: payment.status };
     }
@@ -68,19 +69,29 @@ export async function settlePayment(deps: Deps, paymentId: string, mode: SettleM
   }
 }
 
-async function captureAndSettle(deps: Deps, provider: PaymentProvider, payment: Payment): Promise<SettleResult> {
+async function captureAndSettle(
+  deps: Deps,
+  provider: PaymentProvider,
+  payment: Payment,
+): Promise<SettleResult> {
   const now = deps.clock.now();
   const staleBefore = new Date(now.getTime() - STALE_CLAIM_MS).toISOString();
-  if (!(await claimPaymentForCapture(deps.db, payment.id, now.toISOString(), staleBefore))) return { kind: 'busy' };
+  if (!(await claimPaymentForCapture(deps.db, payment.id, now.toISOString(), staleBefore)))
+    return { kind: 'busy' };
   const claimed = (await findPaymentById(deps.db, payment.id))!;
   const orderId = claimed.orderId!;
   const log = { paymentId: claimed.id, orderId };
   let outcome;
   try {
-    outcome = await provider.captureOrder(orderId, { requestId: `capture-${claimed.id}-${claimed.captureAttempt}` });
+    outcome = await provider.captureOrder(orderId, {
+      requestId: `capture-${claimed.id}-${claimed.captureAttempt}`,
+    });
   } catch (error) {
     if (!(error instanceof ProviderError)) throw error;
-    deps.logger.error({ ...log, status: error.status, issue: error.issue, debugId: error.debugId }, 'capture refused');
+    deps.logger.error(
+      { ...log, status: error.status, issue: error.issue, debugId: error.debugId },
+      'capture refused',
+    );
     await setStatus(deps, claimed, 'created', error.issue ?? 'CAPTURE_REFUSED', ['capturing']);
     return { kind: 'error' };
   }
@@ -110,7 +121,11 @@ async function captureAndSettle(deps: Deps, provider: PaymentProvider, payment: 
   }
 }
 
-async function checkAndSettle(deps: Deps, provider: PaymentProvider, payment: Payment): Promise<SettleResult> {
+async function checkAndSettle(
+  deps: Deps,
+  provider: PaymentProvider,
+  payment: Payment,
+): Promise<SettleResult> {
   const order = await provider.getOrder(payment.orderId!);
   if (!order) {
     await setStatus(deps, payment, 'expired', 'INVALID_RESOURCE_ID', UNCREDITED_OPEN);
@@ -130,7 +145,11 @@ async function checkAndSettle(deps: Deps, provider: PaymentProvider, payment: Pa
   }
   // A stale capture claim on an order that was never approved goes back to waiting for the payer.
   await setStatus(deps, payment, 'created', 'ORDER_NOT_APPROVED', ['capturing']);
-  return { kind: 'not_approved', issue: 'ORDER_NOT_APPROVED', description: 'The payer has not approved the order yet.' };
+  return {
+    kind: 'not_approved',
+    issue: 'ORDER_NOT_APPROVED',
+    description: 'The payer has not approved the order yet.',
+  };
 }
 
 async function resolveOrder(
@@ -146,7 +165,11 @@ async function resolveOrder(
     case 'COMPLETED':
       if (!isExpectedCapture(payment, capture)) {
         deps.logger.error(
-          { ...log, expected: { cents: payment.amountCents, currency: payment.currency }, got: capture.amount },
+          {
+            ...log,
+            expected: { cents: payment.amountCents, currency: payment.currency },
+            got: capture.amount,
+          },
           'ALERT: captured amount or currency differs from the payment; no credits granted',
         );
         await setStatus(deps, payment, 'failed', 'AMOUNT_MISMATCH', UNCREDITED_OPEN);

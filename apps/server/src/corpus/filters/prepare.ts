@@ -6,10 +6,20 @@ export type NumericColumn = 'score' | 'num_comments' | 'replies';
 
 /** A filter tree for one record type, ready to compile: rules that do not apply are gone, numbers are ranges. */
 export type PreparedNode =
-  | { readonly kind: 'group'; readonly combinator: 'and' | 'or'; readonly not: boolean; readonly children: PreparedNode[] }
+  | {
+      readonly kind: 'group';
+      readonly combinator: 'and' | 'or';
+      readonly not: boolean;
+      readonly children: PreparedNode[];
+    }
   | { readonly kind: 'keyword'; readonly negate: boolean; readonly terms: readonly KeywordTerm[] }
   | { readonly kind: 'regex'; readonly negate: boolean; readonly pattern: string }
-  | { readonly kind: 'range'; readonly column: NumericColumn; readonly min: number | null; readonly max: number | null }
+  | {
+      readonly kind: 'range';
+      readonly column: NumericColumn;
+      readonly min: number | null;
+      readonly max: number | null;
+    }
   | { readonly kind: 'constant'; readonly value: boolean };
 
 const INT_MIN = -2_147_483_648;
@@ -26,7 +36,8 @@ function prepareRule(rule: FilterRule, type: RecordType): PreparedNode | null {
     if (terms.length === 0) return { kind: 'constant', value: rule.operator === 'keyword_contains' };
     return { kind: 'keyword', negate: rule.operator === 'does_not_contain', terms };
   }
-  if (rule.field === 'regex') return { kind: 'regex', negate: rule.operator === 'regex_not_matches', pattern: rule.value };
+  if (rule.field === 'regex')
+    return { kind: 'regex', negate: rule.operator === 'regex_not_matches', pattern: rule.value };
   const column = COLUMNS[type][rule.field];
   if (!column) return null;
   let [min, max]: [number | null, number | null] = [null, null];
@@ -37,7 +48,11 @@ function prepareRule(rule: FilterRule, type: RecordType): PreparedNode | null {
   else if (rule.operator === '<=') max = rule.value;
   else [min, max] = [rule.value, rule.value];
   // The columns are 32-bit integers: a bound past their range is always or never met.
-  if ((min !== null && min > INT_MAX) || (max !== null && max < INT_MIN) || (min !== null && max !== null && min > max))
+  if (
+    (min !== null && min > INT_MAX) ||
+    (max !== null && max < INT_MIN) ||
+    (min !== null && max !== null && min > max)
+  )
     return { kind: 'constant', value: false };
   if (min !== null && min <= INT_MIN) min = null;
   if (max !== null && max >= INT_MAX) max = null;
@@ -47,7 +62,9 @@ function prepareRule(rule: FilterRule, type: RecordType): PreparedNode | null {
 
 function prepareNode(node: FilterTree | FilterRule, type: RecordType): PreparedNode | null {
   if (!isFilterGroup(node)) return prepareRule(node, type);
-  const children = node.rules.map((child) => prepareNode(child, type)).filter((c): c is PreparedNode => c !== null);
+  const children = node.rules
+    .map((child) => prepareNode(child, type))
+    .filter((c): c is PreparedNode => c !== null);
   if (children.length === 0) return null;
   return { kind: 'group', combinator: node.combinator, not: node.not, children };
 }

@@ -1,4 +1,10 @@
-import { isFilterGroup, type FilterNode, type FilterRule, type FilterTree, type SearchType } from '@threadcart/contracts';
+import {
+  isFilterGroup,
+  type FilterNode,
+  type FilterRule,
+  type FilterTree,
+  type SearchType,
+} from '@threadcart/contracts';
 import { parseKeywordQuery, type KeywordTerm } from '../filters/keyword-query.ts';
 import { regexMatches, regexTextOfPost } from '../filters/regex.ts';
 import { tokenize } from '../tokenize.ts';
@@ -24,7 +30,8 @@ export interface ReferenceComment {
   is_deleted?: number;
   is_removed?: number;
 }
-export type ReferenceRecord = { type: 'posts'; record: ReferencePost } | { type: 'comments'; record: ReferenceComment };
+export type ReferenceRecord =
+  { type: 'posts'; record: ReferencePost } | { type: 'comments'; record: ReferenceComment };
 
 // 'skip': the rule (or a whole group) says nothing about this record type and is pruned.
 type Verdict = boolean | 'skip';
@@ -43,10 +50,16 @@ function hasTerm(tokens: readonly string[], term: KeywordTerm): boolean {
   return false;
 }
 
-function compare(value: number, rule: Extract<FilterRule, { field: 'upvotes' | 'comments' | 'replies' }>): boolean {
+function compare(
+  value: number,
+  rule: Extract<FilterRule, { field: 'upvotes' | 'comments' | 'replies' }>,
+): boolean {
   switch (rule.operator) {
     case 'between':
-      return (rule.value[0] === null || value >= rule.value[0]) && (rule.value[1] === null || value <= rule.value[1]);
+      return (
+        (rule.value[0] === null || value >= rule.value[0]) &&
+        (rule.value[1] === null || value <= rule.value[1])
+      );
     case '>':
       return value > rule.value;
     case '>=':
@@ -65,7 +78,9 @@ class RecordView {
   constructor(readonly item: ReferenceRecord) {}
   get tokens(): string[] {
     const { item } = this;
-    this.tokenCache ??= tokenize(item.type === 'posts' ? `${item.record.title} ${item.record.selftext}` : item.record.body);
+    this.tokenCache ??= tokenize(
+      item.type === 'posts' ? `${item.record.title} ${item.record.selftext}` : item.record.body,
+    );
     return this.tokenCache;
   }
   get regexText(): string {
@@ -110,7 +125,10 @@ export function recordMatches(tree: FilterTree, item: ReferenceRecord): boolean 
 const byScoreThenId = (a: { score: number; id: string }, b: { score: number; id: string }) =>
   b.score - a.score || (a.id < b.id ? -1 : a.id > b.id ? 1 : 0);
 
-function sortedMatches<T extends { id: string; score: number }>(records: readonly T[], matches: (r: T) => boolean): T[] {
+function sortedMatches<T extends { id: string; score: number }>(
+  records: readonly T[],
+  matches: (r: T) => boolean,
+): T[] {
   return records.filter(matches).sort(byScoreThenId);
 }
 
@@ -122,12 +140,15 @@ export function evaluateSearch<P extends ReferencePost, C extends ReferenceComme
   const n = query.resultCount;
   const { filters, searchType } = query;
   const posts =
-    searchType === 'comments' ? [] : sortedMatches(corpus.posts, (record) => recordMatches(filters, { type: 'posts', record }));
+    searchType === 'comments'
+      ? []
+      : sortedMatches(corpus.posts, (record) => recordMatches(filters, { type: 'posts', record }));
   const comments =
     searchType === 'posts'
       ? []
       : sortedMatches(corpus.comments, (record) => recordMatches(filters, { type: 'comments', record }));
-  let postCount = searchType === 'both' ? Math.min(Math.ceil(n / 2), posts.length) : Math.min(n, posts.length);
+  let postCount =
+    searchType === 'both' ? Math.min(Math.ceil(n / 2), posts.length) : Math.min(n, posts.length);
   const commentCount = Math.min(n - postCount, comments.length);
   if (searchType === 'both') postCount = Math.min(n - commentCount, posts.length);
   return { posts: posts.slice(0, postCount), comments: comments.slice(0, commentCount) };

@@ -31,7 +31,9 @@ const tsLexeme = (token: string, prefix: boolean) =>
  */
 export function toTsQuery(terms: readonly KeywordTerm[]): string {
   return terms
-    .flatMap((term) => term.tokens.map((token, i) => tsLexeme(token, term.prefix && i === term.tokens.length - 1)))
+    .flatMap((term) =>
+      term.tokens.map((token, i) => tsLexeme(token, term.prefix && i === term.tokens.length - 1)),
+    )
     .join(' & ');
 }
 
@@ -44,6 +46,7 @@ class FilterCompiler {
   constructor(
     private readonly dialect: DatabaseDialect,
     private readonly table: RecordType,
+    private readonly isFtsDriving: boolean,
   ) {}
 
   // positive: the node sits under an even number of negations, so widening it widens the whole tree.
@@ -63,7 +66,10 @@ class FilterCompiler {
           parts.map((p) => sql`(${p.sql})`),
           node.combinator === 'and' ? sql` and ` : sql` or `,
         );
-        return this.negate({ sql: sql<SqlBool>`${joined}`, isExact: parts.every((p) => p.isExact) }, node.not);
+        return this.negate(
+          { sql: sql<SqlBool>`${joined}`, isExact: parts.every((p) => p.isExact) },
+          node.not,
+        );
       }
     }
   }
@@ -75,7 +81,9 @@ class FilterCompiler {
   private range(node: Extract<PreparedNode, { kind: 'range' }>): RawBuilder<SqlBool> {
     const column = sql.ref(node.column);
     if (node.min !== null && node.max !== null)
-      return node.min === node.max ? sql`${column} = ${node.min}` : sql`${column} between ${node.min} and ${node.max}`;
+      return node.min === node.max
+        ? sql`${column} = ${node.min}`
+        : sql`${column} between ${node.min} and ${node.max}`;
     return node.min !== null ? sql`${column} >= ${node.min}` : sql`${column} <= ${node.max}`;
   }
 
@@ -83,7 +91,10 @@ class FilterCompiler {
   private keyword(terms: readonly KeywordTerm[], positive: boolean): Part {
     if (this.dialect === 'sqlite') {
       const fts = sql.table(`${this.table}_fts`);
-      return { sql: sql`rowid in (select rowid from ${fts} where ${fts} match ${toFts5Query(terms)})`, isExact: true };
+      const match = sql`(select rowid from ${fts} where ${fts} match ${toFts5Query(terms)})`;
+      // `+rowid` keeps the match set from driving the query: it filters a scan in result order or of a numeric
+      // index instead; a common word would otherwise fetch 100,000s of rows by rowid only to sort them.
+      return { sql: this.isFtsDriving ? sql`rowid in ${match}` : sql`+rowid in ${match}`, isExact: true };
     }
     const hasPhrase = terms.some((term) => term.tokens.length > 1);
     if (hasPhrase && !positive) return { sql: FALSE, isExact: false };
@@ -92,18 +103,31 @@ class FilterCompiler {
 
   private regex(pattern: string, positive: boolean): Part {
     if (this.dialect === 'postgres') return { sql: positive ? TRUE : FALSE, isExact: false };
-    const text = this.table === 'posts' ? sql`iif(selftext = '', title, title || char(10) || selftext)` : sql.ref('body');
+    const text =
+      this.table === 'posts'
+        ? sql`iif(selftext = '', title, title || char(10) || selftext)`
+        : sql.ref('body');
     return { sql: sql`re2_match(${pattern}, ${text}) = 1`, isExact: true };
   }
 }
+
+const hasRange = (node: PreparedNode): boolean =>
+  node.kind === 'range' || (node.kind === 'group' && node.children.some(hasRange));
 
 /**
  * Compiles a prepared tree to a WHERE condition with bound parameters only. SQLite is exact (FTS5 and the re2_match
  * function); on PostgreSQL regex rules (its engine is not RE2) and phrases become TRUE/FALSE or looser conditions
  * chosen by their polarity under NOT, so the condition is a superset to be checked row by row.
  */
-export function compileFilter(node: PreparedNode | null, table: RecordType, dialect: DatabaseDialect): CompiledFilter {
+export function compileFilter(
+  node: PreparedNode | null,
+  table: RecordType,
+  dialect: DatabaseDialect,
+  purpose: 'list' | 'count' = 'list',
+): CompiledFilter {
   if (!node) return { where: TRUE, isExact: true };
-  const part = new FilterCompiler(dialect, table).compile(node, true);
+  // Only an unordered count without numeric rules is best driven by the full-text match sets (bench/RESULTS.md).
+  const isFtsDriving = purpose === 'count' && !hasRange(node);
+  const part = new FilterCompiler(dialect, table, isFtsDriving).compile(node, true);
   return { where: part.sql, isExact: part.isExact };
 }

@@ -22,8 +22,16 @@ export async function up(db: Kysely<any>): Promise<void> {
     .addColumn('created_at', 'text', (c) => c.notNull())
     .addColumn('updated_at', 'text', (c) => c.notNull())
     .execute();
-  await db.schema.createIndex('payments_user_idx').on('payments').columns(['user_id', 'created_at']).execute();
-  await db.schema.createIndex('payments_status_idx').on('payments').columns(['status', 'updated_at']).execute();
+  await db.schema
+    .createIndex('payments_user_idx')
+    .on('payments')
+    .columns(['user_id', 'created_at'])
+    .execute();
+  await db.schema
+    .createIndex('payments_status_idx')
+    .on('payments')
+    .columns(['status', 'updated_at'])
+    .execute();
 
   await db.schema
     .createTable('webhook_events')

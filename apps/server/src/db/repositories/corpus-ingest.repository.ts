@@ -64,7 +64,9 @@ const MAX_PARAMETERS = { sqlite: 32_000, postgres: 65_000 } as const;
  */
 export async function upsertPosts(db: Db, rows: readonly PostsTable[]): Promise<UpsertCounts> {
   return withTransaction(db, async (trx) => {
-    const { written, counts } = await writeNewer(trx, 'posts', rows);
+    await disableJit(trx);
+    const { written, counts } = await selectNewer(trx, 'posts', rows);
+    await insertRows(trx, 'posts', written);
     for (const flag of [0, 1]) {
       const linkIds = written.filter((p) => p.over_18 === flag).map((p) => `t3_${p.id}`);
       await forChunks(trx, linkIds, 2, (chunk, p) =>
@@ -79,74 +81,121 @@ export async function upsertPosts(db: Db, rows: readonly PostsTable[]): Promise<
 }
 
 /**
- * Upserts one batch of comments in one transaction, then recounts `replies` for every comment the batch can have
- * changed: the parents of the written comments (also a parent a reply used to have) and the written comments
- * themselves (their children may have arrived in an earlier batch or file). over_18 comes from the post when it is
- * stored. A crash leaves either the whole batch or nothing.
+ * Upserts one batch of comments in one transaction. Before writing, each written comment gets the over_18 of its
+ * post (when stored) and its reply count (children stored earlier, also in an earlier file, plus children in this
+ * batch); after writing, the parents outside the batch (also a parent a moved reply used to have) are recounted.
+ * Only rows whose values change are updated: on PostgreSQL an update rewrites every index of the row. A crash leaves
+ * either the whole batch or nothing. Assumes one ingest at a time (the sample load takes a lock; the CLI is one run).
  */
 export async function upsertComments(db: Db, rows: readonly CommentsTable[]): Promise<UpsertCounts> {
   return withTransaction(db, async (trx) => {
-    const { written, counts, previousParents } = await writeNewer(trx, 'comments', rows);
+    await disableJit(trx);
+    const { written, stored, counts } = await selectNewer(trx, 'comments', rows);
     if (written.length === 0) return counts;
-    const ids = written.map((c) => c.id);
-    await forChunks(trx, ids, 0, (chunk, p) =>
-      CompiledQuery.raw(
-        'update comments set over_18 = (select p.over_18 from posts p where p.id = substr(comments.link_id, 4)) ' +
-          `where id in (${p.list(1, chunk.length)}) and exists (select 1 from posts p ` +
-          'where p.id = substr(comments.link_id, 4) and p.over_18 <> comments.over_18)',
-        chunk,
-      ),
-    );
-    const touched = new Set<string>(ids);
-    for (const parent of [...written.map((c) => c.parent_id), ...previousParents]) {
-      if (parent.startsWith('t1_')) touched.add(parent.slice(3));
+    await inheritOver18(trx, written);
+    const ownIds = new Set(written.map((c) => c.id));
+    const replies = await countChildren(trx, [...ownIds]);
+    const outside = new Set<string>();
+    for (const row of written) {
+      const previous = stored.get(row.id)?.parent_id;
+      if (previous) shiftCount(replies, ownIds, outside, previous, -1);
+      shiftCount(replies, ownIds, outside, row.parent_id, +1);
     }
-    await forChunks(trx, [...touched], 0, (chunk, p) =>
-      CompiledQuery.raw(
-        "update comments set replies = (select count(*) from comments c where c.parent_id = 't1_' || comments.id) " +
-          `where id in (${p.list(1, chunk.length)})`,
+    for (const row of written) row.replies = replies.get(row.id) ?? 0;
+    await insertRows(trx, 'comments', written);
+    await forChunks(trx, [...outside], 0, (chunk, p) => {
+      const count = "(select count(*) from comments c where c.parent_id = 't1_' || comments.id)";
+      return CompiledQuery.raw(
+        `update comments set replies = ${count} where id in (${p.list(1, chunk.length)}) and replies <> ${count}`,
         chunk,
-      ),
-    );
+      );
+    });
     return counts;
   });
 }
 
-async function writeNewer<T extends Row>(
+/**
+ * PostgreSQL only, for this transaction: a table filled since its last ANALYZE has wild cost estimates, which make
+ * the server JIT-compile every batch query (a quarter of a second each) although each runs in a millisecond.
+ */
+async function disableJit(trx: Db): Promise<void> {
+  if (dialectOf(trx) === 'postgres') await trx.executeQuery(CompiledQuery.raw('set local jit = off'));
+}
+
+/** Adds delta to the reply count of a `t1_` parent that is in the batch, or marks an outside parent for a recount. */
+function shiftCount(counts: Map<string, number>, own: Set<string>, outside: Set<string>, parent: string, delta: number) {
+  if (!parent.startsWith('t1_')) return;
+  const id = parent.slice(3);
+  if (own.has(id)) counts.set(id, (counts.get(id) ?? 0) + delta);
+  else outside.add(id);
+}
+
+/** Children already stored for each id (as they are before this batch is written). */
+async function countChildren(trx: Db, ids: string[]): Promise<Map<string, number>> {
+  const counts = new Map<string, number>();
+  await forChunks(trx, ids, 0, async (chunk, p) => {
+    // One correlated count per id: it uses the parent_id index whatever the planner's statistics say.
+    const values = chunk.map((_, i) => `(${p(i + 1)})`).join(', ');
+    const result = await trx.executeQuery<{ parent_id: string; n: number }>(
+      CompiledQuery.raw(
+        `with v(parent_id) as (values ${values}) select v.parent_id, ` +
+          '(select count(*) from comments c where c.parent_id = v.parent_id) as n from v',
+        chunk.map((id) => `t1_${id}`),
+      ),
+    );
+    for (const r of result.rows) if (Number(r.n) > 0) counts.set(r.parent_id.slice(3), Number(r.n));
+  });
+  return counts;
+}
+
+/** A comment's NSFW state is its post's (reddit-data.md §3.8); comments of posts not stored yet keep their own. */
+async function inheritOver18(trx: Db, rows: CommentsTable[]): Promise<void> {
+  const postIds = [...new Set(rows.map((c) => c.link_id.slice(3)))];
+  const over18 = new Map<string, number>();
+  await forChunks(trx, postIds, 0, async (chunk, p) => {
+    const result = await trx.executeQuery<{ id: string; over_18: number }>(
+      CompiledQuery.raw(`select id, over_18 from posts where id in (${p.list(1, chunk.length)})`, chunk),
+    );
+    for (const r of result.rows) over18.set(r.id, Number(r.over_18));
+  });
+  for (const row of rows) row.over_18 = over18.get(row.link_id.slice(3)) ?? row.over_18;
+}
+
+async function selectNewer<T extends Row>(
   trx: Db,
   table: CorpusTable,
   rows: readonly T[],
-): Promise<{ written: T[]; counts: UpsertCounts; previousParents: string[] }> {
+): Promise<{ written: T[]; stored: Map<string, StoredRow>; counts: UpsertCounts }> {
   const latest = new Map<string, T>();
   for (const row of rows) {
     const kept = latest.get(row.id);
     if (!kept || row.retrieved_at > kept.retrieved_at) latest.set(row.id, row);
   }
-  const stored = new Map<string, { retrieved_at: number; parent_id?: string }>();
+  const stored = new Map<string, StoredRow>();
   const extra = table === 'comments' ? ', parent_id' : '';
   await forChunks(trx, [...latest.keys()], 0, async (chunk, p) => {
     const query = CompiledQuery.raw(
       `select id, retrieved_at${extra} from ${table} where id in (${p.list(1, chunk.length)})`,
       chunk,
     );
-    const result = await trx.executeQuery<{ id: string; retrieved_at: number; parent_id?: string }>(query);
+    const result = await trx.executeQuery<StoredRow & { id: string }>(query);
     for (const r of result.rows) stored.set(r.id, { retrieved_at: Number(r.retrieved_at), parent_id: r.parent_id });
   });
   const written: T[] = [];
-  const previousParents: string[] = [];
   let inserted = 0;
   for (const row of latest.values()) {
     const before = stored.get(row.id);
+    if (before && row.retrieved_at <= before.retrieved_at) continue;
     if (!before) inserted += 1;
-    else if (row.retrieved_at <= before.retrieved_at) continue;
-    else if (before.parent_id && before.parent_id !== (row as CommentsTable).parent_id) {
-      previousParents.push(before.parent_id);
-    }
     written.push(row);
   }
-  await insertRows(trx, table, written);
   const counts = { inserted, updated: written.length - inserted, unchanged: rows.length - written.length };
-  return { written, counts, previousParents };
+  return { written, stored, counts };
+}
+
+interface StoredRow {
+  retrieved_at: number;
+  parent_id?: string;
 }
 
 async function insertRows(trx: Db, table: CorpusTable, rows: readonly Row[]): Promise<void> {
@@ -175,7 +224,7 @@ function upsertSql(dialect: DatabaseDialect, table: CorpusTable, rowCount: numbe
   const tuples: string[] = [];
   for (let r = 0; r < rowCount; r++) tuples.push(`(${p.list(r * columns.length + 1, columns.length)})`);
   const updates = columns
-    .filter((c) => c !== 'id' && c !== 'replies')
+    .filter((c) => c !== 'id')
     .map((c) => `${c} = excluded.${c}`)
     .join(', ');
   text =
@@ -214,17 +263,20 @@ async function forChunks(
   }
 }
 
-/** Raises this connection's page cache for a bulk load (SQLite only; other connections are not affected). */
-export async function prepareBulkLoad(db: Kysely<Database>): Promise<void> {
-  if (dialectOf(db) === 'sqlite') await db.executeQuery(CompiledQuery.raw('pragma cache_size = -262144'));
+/**
+ * Refreshes PostgreSQL's planner statistics of the corpus tables. A table filled since its last ANALYZE has none, and
+ * the planner then scans the whole table for every `parent_id in (…)` lookup of a batch. SQLite needs nothing.
+ */
+export async function analyzeCorpus(db: Db): Promise<void> {
+  if (dialectOf(db) === 'postgres') await db.executeQuery(CompiledQuery.raw('analyze posts, comments'));
 }
 
-const LOAD_LOCK_KEY = 7_341_905_112;
+const LOAD_LOCK_KEY = 734_190_511;
 const LOCK_POLL_MS = 200;
 
 /**
  * Runs fn while holding the corpus load lock, waiting (polling, never blocking the event loop) while another
- * process or call holds it. PostgreSQL: a session advisory lock on one pooled connection. SQLite: an exclusive
+ * process or call holds it. PostgreSQL: a session advisory lock (per schema) on one pooled connection. SQLite: an exclusive
  * transaction on a small lock database beside the data file, so the data file's own write lock stays free for the
  * short ingest batches. Both are released by the operating system or server if the holder dies.
  */
@@ -236,14 +288,14 @@ export async function withCorpusLoadLock<T>(
   if (dialectOf(db) === 'postgres') {
     return db.connection().execute(async (conn) => {
       for (;;) {
-        const { rows } = await sql<{ ok: boolean }>`select pg_try_advisory_lock(${LOAD_LOCK_KEY}) as ok`.execute(conn);
+        const { rows } = await sql<{ ok: boolean }>`select pg_try_advisory_lock(${LOAD_LOCK_KEY}, hashtext(current_schema())) as ok`.execute(conn);
         if (rows[0]?.ok) break;
         await delay(LOCK_POLL_MS);
       }
       try {
         return await fn();
       } finally {
-        await sql`select pg_advisory_unlock(${LOAD_LOCK_KEY})`.execute(conn);
+        await sql`select pg_advisory_unlock(${LOAD_LOCK_KEY}, hashtext(current_schema()))`.execute(conn);
       }
     });
   }

@@ -9,15 +9,38 @@ type RecordOf<T extends RecordType> = T extends 'posts' ? PostRecord : CommentRe
 export type KeepRecord<T extends RecordType> = (record: RecordOf<T>) => boolean;
 
 const COLUMNS: Record<RecordType, readonly string[]> = {
-  posts: ['id', 'author', 'title', 'selftext', 'score', 'num_comments', 'created_utc', 'subreddit', 'permalink', 'url'],
-  comments: ['id', 'author', 'body', 'score', 'created_utc', 'parent_id', 'link_id', 'subreddit', 'replies', 'permalink'],
+  posts: [
+    'id',
+    'author',
+    'title',
+    'selftext',
+    'score',
+    'num_comments',
+    'created_utc',
+    'subreddit',
+    'permalink',
+    'url',
+  ],
+  comments: [
+    'id',
+    'author',
+    'body',
+    'score',
+    'created_utc',
+    'parent_id',
+    'link_id',
+    'subreddit',
+    'replies',
+    'permalink',
+  ],
 };
 const FIRST_BATCH = 500;
 const MAX_BATCH = 20_000;
 
 function toRecord<T extends RecordType>(type: T, row: Record<string, unknown>): RecordOf<T> {
   const record: Record<string, unknown> = { ...row, is_sample: Number(row.is_sample) === 1 };
-  for (const key of ['score', 'num_comments', 'created_utc', 'replies']) if (key in row) record[key] = Number(row[key]);
+  for (const key of ['score', 'num_comments', 'created_utc', 'replies'])
+    if (key in row) record[key] = Number(row[key]);
   return record as unknown as RecordOf<T>;
 }
 
@@ -29,7 +52,8 @@ function selectPage(
 ): RawBuilder<Record<string, unknown>> {
   const columns = sql.join([...COLUMNS[type], 'is_sample'].map((c) => sql.ref(c)));
   const keyset: RawBuilder<SqlBool> = after
-    ? sql`and (score < ${after.score} or (score = ${after.score} and id > ${after.id}))`
+    ? // The redundant `score <=` lets the score index start the page where the last one ended.
+      sql`and score <= ${after.score} and (score < ${after.score} or (score = ${after.score} and id > ${after.id}))`
     : sql``;
   return sql`select ${columns} from ${sql.table(type)}
     where is_deleted = 0 and is_removed = 0 and (${filter.where}) ${keyset}
@@ -94,7 +118,7 @@ export async function countMatchingRecords<T extends RecordType>(
   keep: KeepRecord<T>,
 ): Promise<number> {
   if (limit <= 0) return 0;
-  const filter = compileFilter(node, type, dialectOf(db));
+  const filter = compileFilter(node, type, dialectOf(db), 'count');
   if (!filter.isExact) {
     let count = 0;
     for await (const _record of streamKept(db, type, filter, MAX_BATCH, keep)) if (++count === limit) break;

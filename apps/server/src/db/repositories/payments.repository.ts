@@ -56,7 +56,10 @@ const toPayment = (row: PaymentRow): Payment => ({
 /** Stores a new payment in status `created`, before the provider is asked for an order. */
 export async function insertPayment(
   db: Db,
-  p: Pick<Payment, 'id' | 'userId' | 'provider' | 'kind' | 'packageId' | 'credits' | 'amountCents' | 'currency'> & {
+  p: Pick<
+    Payment,
+    'id' | 'userId' | 'provider' | 'kind' | 'packageId' | 'credits' | 'amountCents' | 'currency'
+  > & {
     nowIso: string;
   },
 ): Promise<void> {
@@ -87,7 +90,11 @@ export async function insertPayment(
 
 /** Records the provider's order id of a payment. */
 export async function setPaymentOrderId(db: Db, id: string, orderId: string, nowIso: string): Promise<void> {
-  await db.updateTable('payments').set({ provider_order_id: orderId, updated_at: nowIso }).where('id', '=', id).execute();
+  await db
+    .updateTable('payments')
+    .set({ provider_order_id: orderId, updated_at: nowIso })
+    .where('id', '=', id)
+    .execute();
 }
 
 export async function findPaymentById(db: Db, id: string): Promise<Payment | undefined> {
@@ -96,12 +103,20 @@ export async function findPaymentById(db: Db, id: string): Promise<Payment | und
 }
 
 export async function findPaymentByOrderId(db: Db, orderId: string): Promise<Payment | undefined> {
-  const row = await db.selectFrom('payments').selectAll().where('provider_order_id', '=', orderId).executeTakeFirst();
+  const row = await db
+    .selectFrom('payments')
+    .selectAll()
+    .where('provider_order_id', '=', orderId)
+    .executeTakeFirst();
   return row && toPayment(row);
 }
 
 /** The payment of this order only when it belongs to this user (another user's order is "not found"). */
-export async function findUserPaymentByOrderId(db: Db, userId: string, orderId: string): Promise<Payment | undefined> {
+export async function findUserPaymentByOrderId(
+  db: Db,
+  userId: string,
+  orderId: string,
+): Promise<Payment | undefined> {
   const row = await db
     .selectFrom('payments')
     .selectAll()
@@ -112,7 +127,11 @@ export async function findUserPaymentByOrderId(db: Db, userId: string, orderId: 
 }
 
 export async function findPaymentByCaptureId(db: Db, captureId: string): Promise<Payment | undefined> {
-  const row = await db.selectFrom('payments').selectAll().where('capture_id', '=', captureId).executeTakeFirst();
+  const row = await db
+    .selectFrom('payments')
+    .selectAll()
+    .where('capture_id', '=', captureId)
+    .executeTakeFirst();
   return row && toPayment(row);
 }
 
@@ -247,7 +266,11 @@ export async function isWebhookEventProcessed(db: Db, eventId: string): Promise<
 }
 
 export async function markWebhookEventProcessed(db: Db, eventId: string, nowIso: string): Promise<void> {
-  await db.updateTable('webhook_events').set({ processed_at: nowIso }).where('event_id', '=', eventId).execute();
+  await db
+    .updateTable('webhook_events')
+    .set({ processed_at: nowIso })
+    .where('event_id', '=', eventId)
+    .execute();
 }
 
 /** Records a refund or reversal once per external reference; false when that reference was recorded before. */
@@ -260,7 +283,10 @@ export async function insertPaymentAdjustment(db: Db, adjustment: PaymentAdjustm
   return Number(result.numInsertedOrUpdatedRows ?? 0) === 1;
 }
 
-export async function findPaymentAdjustmentByRef(db: Db, externalRef: string): Promise<PaymentAdjustment | undefined> {
+export async function findPaymentAdjustmentByRef(
+  db: Db,
+  externalRef: string,
+): Promise<PaymentAdjustment | undefined> {
   return db
     .selectFrom('payment_adjustments')
     .selectAll()

@@ -18,7 +18,9 @@ export async function mountPaymentsSimulator(app: FastifyInstance, deps: Deps): 
   assertPaymentsConfig(deps.config);
   if (!isPaymentsSimulated(deps.config)) return;
   if (deps.config.env === 'production') {
-    deps.logger.warn('PAYMENTS_SIMULATOR=allow: the simulated PayPal takes payments and no real money is moved');
+    deps.logger.warn(
+      'PAYMENTS_SIMULATOR=allow: the simulated PayPal takes payments and no real money is moved',
+    );
   }
   const sim = new PayPalSimulator({
     ...SIMULATOR_CREDENTIALS,

@@ -40,25 +40,32 @@ export function simulatorControlRoutes(sim: PayPalSimulator, webhooks: SimWebhoo
       return order ? sim.orderJson(order) : reply.status(404).send({ error: 'unknown order' });
     });
 
-    app.post<{ Params: { id: string; action: string } }>('/__control/orders/:id/:action', async (request, reply) => {
-      const { id, action } = request.params;
-      if (action === 'capture') {
-        const capture = sim.captureBehindTheScenes(id);
-        return capture ? { capture_id: capture.id } : reply.status(409).send({ error: 'order not approved' });
-      }
-      if (action === 'refund') {
-        const value = (request.body as { value?: string } | undefined)?.value;
-        const result = sim.refund(id, value);
-        return result
-          ? { refund_id: result.refund.id, capture_status: result.capture.status }
-          : reply.status(409).send({ error: 'nothing captured' });
-      }
-      if (action !== 'approve' && action !== 'decline' && action !== 'cancel') {
-        return reply.status(404).send({ error: 'unknown action' });
-      }
-      const order = sim.decide(id, action);
-      return order ? { status: order.status } : reply.status(409).send({ error: 'order cannot be decided' });
-    });
+    app.post<{ Params: { id: string; action: string } }>(
+      '/__control/orders/:id/:action',
+      async (request, reply) => {
+        const { id, action } = request.params;
+        if (action === 'capture') {
+          const capture = sim.captureBehindTheScenes(id);
+          return capture
+            ? { capture_id: capture.id }
+            : reply.status(409).send({ error: 'order not approved' });
+        }
+        if (action === 'refund') {
+          const value = (request.body as { value?: string } | undefined)?.value;
+          const result = sim.refund(id, value);
+          return result
+            ? { refund_id: result.refund.id, capture_status: result.capture.status }
+            : reply.status(409).send({ error: 'nothing captured' });
+        }
+        if (action !== 'approve' && action !== 'decline' && action !== 'cancel') {
+          return reply.status(404).send({ error: 'unknown action' });
+        }
+        const order = sim.decide(id, action);
+        return order
+          ? { status: order.status }
+          : reply.status(409).send({ error: 'order cannot be decided' });
+      },
+    );
 
     app.post('/__control/webhooks/sign', async (request, reply) => {
       const body = request.body as WebhookControlBody;

@@ -1,7 +1,10 @@
 import type { SimOrder } from './sim-types.ts';
 
 const escapeHtml = (text: string) =>
-  text.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);
+  text.replace(
+    /[&<>"']/g,
+    (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!,
+  );
 
 const STYLE = `
 body{font-family:system-ui,sans-serif;background:#f5f7fa;margin:0;color:#1a202c}

@@ -42,9 +42,13 @@ function mockIssue(request: FastifyRequest): string | undefined {
 export function paypalSimulatorPlugin(options: SimulatorPluginOptions): FastifyPluginAsync {
   const { sim, webhooks } = options;
   return async (app) => {
-    app.addContentTypeParser('application/x-www-form-urlencoded', { parseAs: 'string' }, (_req, body, done) => {
-      done(null, Object.fromEntries(new URLSearchParams(body as string)));
-    });
+    app.addContentTypeParser(
+      'application/x-www-form-urlencoded',
+      { parseAs: 'string' },
+      (_req, body, done) => {
+        done(null, Object.fromEntries(new URLSearchParams(body as string)));
+      },
+    );
     app.setErrorHandler((error: { statusCode?: number }, _request, reply) => {
       const status = error.statusCode ?? 500;
       if (status >= 500) return send(reply, paypalError(500, 'INTERNAL_SERVER_ERROR'));
@@ -58,21 +62,27 @@ export function paypalSimulatorPlugin(options: SimulatorPluginOptions): FastifyP
       if (sim.isAuthorized(request.headers.authorization)) return;
       return reply.status(401).send({
         name: 'AUTHENTICATION_FAILURE',
-        message: 'Authentication failed due to invalid authentication credentials or a missing Authorization header.',
+        message:
+          'Authentication failed due to invalid authentication credentials or a missing Authorization header.',
         links: [],
       });
     };
 
     app.post('/v1/oauth2/token', async (request, reply) =>
-      send(reply, sim.issueToken(request.headers.authorization, (request.body as Record<string, unknown>)?.grant_type)),
+      send(
+        reply,
+        sim.issueToken(request.headers.authorization, (request.body as Record<string, unknown>)?.grant_type),
+      ),
     );
 
     app.post('/v2/checkout/orders', { preHandler: authorized }, async (request, reply) =>
       send(reply, sim.createOrder(request.body, header(request, 'paypal-request-id'))),
     );
 
-    app.get<{ Params: { id: string } }>('/v2/checkout/orders/:id', { preHandler: authorized }, async (request, reply) =>
-      send(reply, sim.getOrder(request.params.id)),
+    app.get<{ Params: { id: string } }>(
+      '/v2/checkout/orders/:id',
+      { preHandler: authorized },
+      async (request, reply) => send(reply, sim.getOrder(request.params.id)),
     );
 
     app.post<{ Params: { id: string } }>(
@@ -82,7 +92,11 @@ export function paypalSimulatorPlugin(options: SimulatorPluginOptions): FastifyP
         if (!header(request, 'content-type')?.startsWith('application/json')) {
           return send(reply, paypalError(415, 'UNSUPPORTED_MEDIA_TYPE'));
         }
-        const result = sim.captureOrder(request.params.id, header(request, 'paypal-request-id'), mockIssue(request));
+        const result = sim.captureOrder(
+          request.params.id,
+          header(request, 'paypal-request-id'),
+          mockIssue(request),
+        );
         if (result.status === 201 && options.webhookUrl) {
           const event = webhooks.build('PAYMENT.CAPTURE.COMPLETED', request.params.id);
           const url = options.webhookUrl;
@@ -92,11 +106,15 @@ export function paypalSimulatorPlugin(options: SimulatorPluginOptions): FastifyP
       },
     );
 
-    app.post('/v1/notifications/verify-webhook-signature', { preHandler: authorized }, async (request, reply) => {
-      const fault = sim.takeFault('verify');
-      if (fault?.status) return send(reply, paypalError(fault.status, 'INTERNAL_SERVER_ERROR'));
-      return send(reply, webhooks.verify(request.body));
-    });
+    app.post(
+      '/v1/notifications/verify-webhook-signature',
+      { preHandler: authorized },
+      async (request, reply) => {
+        const fault = sim.takeFault('verify');
+        if (fault?.status) return send(reply, paypalError(fault.status, 'INTERNAL_SERVER_ERROR'));
+        return send(reply, webhooks.verify(request.body));
+      },
+    );
 
     app.get('/v1/notifications/certs/:id', async (_request, reply) =>
       reply.type('application/x-pem-file').send(webhooks.publicKeyPem()),
@@ -104,7 +122,8 @@ export function paypalSimulatorPlugin(options: SimulatorPluginOptions): FastifyP
 
     app.get<{ Querystring: { token?: string } }>('/checkoutnow', async (request, reply) => {
       const order = sim.orders.get(request.query.token ?? '');
-      if (!order || order.status === 'COMPLETED') return reply.status(404).type('text/html').send(renderUnavailablePage());
+      if (!order || order.status === 'COMPLETED')
+        return reply.status(404).type('text/html').send(renderUnavailablePage());
       return reply.type('text/html').send(renderApprovalPage(order));
     });
 
@@ -116,7 +135,8 @@ export function paypalSimulatorPlugin(options: SimulatorPluginOptions): FastifyP
         const isValid = order && DECISIONS.has(request.params.action) && request.query.nonce === order.nonce;
         if (!order || !isValid) return reply.status(404).type('text/html').send(renderUnavailablePage());
         const decision = request.params.action as 'approve' | 'cancel' | 'decline';
-        if (!sim.decide(order.id, decision)) return reply.status(404).type('text/html').send(renderUnavailablePage());
+        if (!sim.decide(order.id, decision))
+          return reply.status(404).type('text/html').send(renderUnavailablePage());
         const target =
           decision === 'cancel'
             ? redirectTarget(order.cancelUrl, { token: order.id })

@@ -1,4 +1,5 @@
 import { randomBytes } from 'node:crypto';
+import { captureJson, orderJson } from './sim-json.ts';
 import {
   paypalError,
   simId,
@@ -76,10 +77,16 @@ export class PayPalSimulator {
     if (fault?.status) return paypalError(fault.status, 'INTERNAL_SERVER_ERROR');
     const expected = Buffer.from(`${this.options.clientId}:${this.options.clientSecret}`).toString('base64');
     if (authorization !== `Basic ${expected}`) {
-      return { status: 401, body: { error: 'invalid_client', error_description: 'Client Authentication failed' } };
+      return {
+        status: 401,
+        body: { error: 'invalid_client', error_description: 'Client Authentication failed' },
+      };
     }
     if (grantType !== 'client_credentials') {
-      return { status: 400, body: { error: 'unsupported_grant_type', error_description: 'Grant Type is NULL' } };
+      return {
+        status: 400,
+        body: { error: 'unsupported_grant_type', error_description: 'Grant Type is NULL' },
+      };
     }
     const token = `SIM${randomBytes(24).toString('base64url')}`;
     this.tokens.set(token, Date.now() + TOKEN_LIFE_SECONDS * 1000);
@@ -110,7 +117,12 @@ export class PayPalSimulator {
     if (fault?.issue) return paypalError(422, 'UNPROCESSABLE_ENTITY', fault.issue);
     const units = pick(body, 'purchase_units');
     if (pick(body, 'intent') !== 'CAPTURE' || !Array.isArray(units) || units.length !== 1) {
-      return paypalError(400, 'INVALID_REQUEST', 'MISSING_REQUIRED_PARAMETER', 'intent CAPTURE and one purchase unit');
+      return paypalError(
+        400,
+        'INVALID_REQUEST',
+        'MISSING_REQUIRED_PARAMETER',
+        'intent CAPTURE and one purchase unit',
+      );
     }
     const unit: unknown = units[0];
     const currency = pick(unit, 'amount', 'currency_code');
@@ -231,51 +243,18 @@ export class PayPalSimulator {
     };
     capture.refunds.push(refund);
     const refunded = capture.refunds.reduce((sum, r) => sum + Math.round(Number(r.amount.value) * 100), 0);
-    capture.status = refunded >= Math.round(Number(capture.amount.value) * 100) ? 'REFUNDED' : 'PARTIALLY_REFUNDED';
+    capture.status =
+      refunded >= Math.round(Number(capture.amount.value) * 100) ? 'REFUNDED' : 'PARTIALLY_REFUNDED';
     capture.update_time = refund.create_time;
     return { capture, refund };
   }
 
   orderJson(order: SimOrder): Record<string, unknown> {
-    const base = this.baseUrl;
-    const self = `${base}/v2/checkout/orders/${order.id}`;
-    const links: { href: string; rel: string; method: string }[] = [{ href: self, rel: 'self', method: 'GET' }];
-    if (order.status !== 'COMPLETED') {
-      const rel = order.isLegacy ? 'approve' : 'payer-action';
-      links.push({ href: `${base}/checkoutnow?token=${order.id}`, rel, method: 'GET' });
-    }
-    if (order.status === 'APPROVED') links.push({ href: `${self}/capture`, rel: 'capture', method: 'POST' });
-    return {
-      id: order.id,
-      intent: 'CAPTURE',
-      status: order.status,
-      create_time: order.createTime,
-      ...(order.payerId
-        ? { payment_source: { paypal: { account_id: order.payerId, email_address: 'buyer@example.com' } } }
-        : {}),
-      purchase_units: [
-        {
-          ...order.unit,
-          ...(order.captures.length ? { payments: { captures: order.captures.map((c) => this.captureJson(c, order)) } } : {}),
-        },
-      ],
-      links,
-    };
+    return orderJson(order, this.baseUrl);
   }
 
   captureJson(capture: SimCapture, order: SimOrder): Record<string, unknown> {
-    const base = this.baseUrl;
-    const { refunds: _refunds, ...fields } = capture;
-    return {
-      ...fields,
-      final_capture: true,
-      supplementary_data: { related_ids: { order_id: order.id } },
-      links: [
-        { href: `${base}/v2/payments/captures/${capture.id}`, rel: 'self', method: 'GET' },
-        { href: `${base}/v2/payments/captures/${capture.id}/refund`, rel: 'refund', method: 'POST' },
-        { href: `${base}/v2/checkout/orders/${order.id}`, rel: 'up', method: 'GET' },
-      ],
-    };
+    return captureJson(capture, order, this.baseUrl);
   }
 
   private completeCapture(order: SimOrder, fault: SimFault | undefined): SimCapture {

@@ -26,7 +26,13 @@ export interface SimCapture {
 export interface SimOrder {
   id: string;
   status: 'CREATED' | 'PAYER_ACTION_REQUIRED' | 'APPROVED' | 'COMPLETED';
-  unit: { reference_id: string; custom_id?: string; invoice_id?: string; description?: string; amount: SimMoney };
+  unit: {
+    reference_id: string;
+    custom_id?: string;
+    invoice_id?: string;
+    description?: string;
+    amount: SimMoney;
+  };
   returnUrl: string;
   cancelUrl: string;
   /** Created with the deprecated application_context: the approval link is `approve`, not `payer-action`. */

@@ -108,7 +108,14 @@ export class SimWebhooks {
   /** POST /v1/notifications/verify-webhook-signature: SUCCESS only for a body and headers this simulator signed. */
   verify(body: unknown): SimReply {
     const fields = (body ?? {}) as Record<string, unknown>;
-    const names = ['auth_algo', 'cert_url', 'transmission_id', 'transmission_sig', 'transmission_time', 'webhook_id'];
+    const names = [
+      'auth_algo',
+      'cert_url',
+      'transmission_id',
+      'transmission_sig',
+      'transmission_time',
+      'webhook_id',
+    ];
     if (names.some((n) => typeof fields[n] !== 'string') || typeof fields.webhook_event !== 'object') {
       return {
         status: 400,

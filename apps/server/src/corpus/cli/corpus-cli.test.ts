@@ -1,0 +1,90 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import pino from 'pino';
+import { afterAll, beforeEach, describe, expect, it } from 'vitest';
+import { testConfig } from '../../../test/build-test-app.ts';
+import { createTestDatabase, type TestDatabase } from '../../../test/test-database.ts';
+import { createDeps } from '../../deps.ts';
+import { runCorpusCli, USAGE } from './corpus-cli.ts';
+
+const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'threadcart-cli-'));
+afterAll(() => fs.rmSync(dir, { recursive: true, force: true }));
+let database: TestDatabase;
+beforeEach(async () => {
+  database = await createTestDatabase();
+  return () => database.close();
+});
+
+async function run(argv: string[], isTty = false) {
+  let stdout = '';
+  let stderr = '';
+  const code = await runCorpusCli(argv, {
+    stdout: (t) => (stdout += t),
+    stderr: (t) => (stderr += t),
+    isTty,
+    createDeps: async () => {
+      const deps = await createDeps(testConfig({ DATABASE_URL: database.url }), {
+        database,
+        logger: pino({ level: 'silent' }),
+        migrate: false,
+      });
+      return { ...deps, close: async () => undefined };
+    },
+  });
+  return { code, stdout, stderr };
+}
+
+describe('corpus CLI', () => {
+  it('answers a usage error with exit code 2 and the usage text', async () => {
+    for (const argv of [[], ['frob'], ['ingest'], ['generate', '--posts', '5'], ['generate', '--posts', 'x', '--comments', '1'], ['stats', '--bogus']]) {
+      const result = await run(argv);
+      expect(result.code).toBe(2);
+      expect(result.stderr).toContain(USAGE);
+    }
+  });
+
+  it('generates files, ingests them with one summary line, and prints stats', async () => {
+    const out = path.join(dir, 'gen');
+    const generated = await run(['generate', '--posts', '40', '--comments', '160', '--seed', '3', '--out', out]);
+    expect(generated.code).toBe(0);
+    expect(generated.stdout).toContain('Generated 40 posts and 160 comments (seed 3)');
+    expect(fs.existsSync(path.join(out, 'RS_generated.ndjson'))).toBe(true);
+
+    const ingested = await run(['ingest', out, '--sample']);
+    expect(ingested.code).toBe(0);
+    expect(ingested.stderr).toBe('');
+    expect(ingested.stdout.trim().split('\n')).toHaveLength(1);
+    expect(ingested.stdout).toMatch(/^Ingested 2 files: read 200, inserted 200, updated 0, unchanged 0, skipped 0 \(/);
+
+    const stats = await run(['stats', '--top', '3']);
+    expect(stats.code).toBe(0);
+    expect(stats.stdout).toContain('Corpus: 40 posts, 160 comments — generated sample data');
+    expect(stats.stdout).toMatch(/Subreddit \(top 3\)\s+posts\s+comments\n(.+\n){3}\n/);
+    expect(stats.stdout).toMatch(/\n20\d\d-\d\d\s+\d+\s+\d+\n/);
+    const json = JSON.parse((await run(['stats', '--json'])).stdout) as { state: string; byMonth: unknown[] };
+    expect(json.state).toBe('all');
+    expect(json.byMonth.length).toBeGreaterThan(5);
+  });
+
+  it('reports skipped lines with reasons and places, and exits 1 when a file cannot be read', async () => {
+    const file = path.join(dir, 'bad.ndjson');
+    fs.writeFileSync(file, '{"id":"a","title":"t","created_utc":5}\n{bad\n');
+    const ok = await run(['ingest', file]);
+    expect(ok.code).toBe(0);
+    expect(ok.stdout).toContain(`skipped 1 (invalid_json 1: ${file}:2)`);
+    const missing = await run(['ingest', file, path.join(dir, 'missing.ndjson')]);
+    expect(missing.code).toBe(1);
+    expect(missing.stderr).toContain(`error: ${path.join(dir, 'missing.ndjson')}: no such file or directory`);
+    expect(missing.stdout).toContain('1 file error');
+  });
+
+  it('draws a progress bar on a terminal and explains the skip reasons', async () => {
+    const file = path.join(dir, 'tty.ndjson');
+    fs.writeFileSync(file, '{"id":"a","title":"t","created_utc":5}\n{bad\n');
+    const result = await run(['ingest', file], true);
+    expect(result.stderr).toMatch(/\r\[#+-*\]\s+\d+% \d+ records · [\d,]+ records\/s · ETA \d+:\d\d · tty\.ndjson \(1\/1\)/);
+    expect(result.stderr).toContain('invalid_json: the line is not valid JSON');
+    expect(result.stdout).toMatch(/^Ingested 1 file: read 2/);
+  });
+});

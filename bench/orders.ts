@@ -1,0 +1,391 @@
+// Orders: time from placing a 1,000-record order to its file being ready, per format (p50/p95), and the p99 latency
+// of GET /api/search-queries/list/ under autocannon while the worker fulfils orders, against idle. A real server
+// (src/main.ts, which forks the real worker process) runs on 127.0.0.1 over the 1M-record corpus.
+// Run: cd apps/server && npx tsx ../../bench/orders.ts [--runs 20] [--load-seconds 10] [--rounds 3]
+// The corpus is generated and ingested once into bench/.data/orders-1m.db (NDJSON the corpus bench left in
+// bench/.data/corpus-1m is reused); the figures go into the "Orders" section of bench/RESULTS.md.
+import { spawn, type ChildProcess } from 'node:child_process';
+import fs from 'node:fs';
+import { createRequire } from 'node:module';
+import net from 'node:net';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import type { FormatType } from '@threadcart/contracts';
+import type { Kysely } from 'kysely';
+import { writeGeneratedCorpus } from '../apps/server/src/corpus/generate.ts';
+import { createDatabase } from '../apps/server/src/db/database.ts';
+import { migrateToLatest } from '../apps/server/src/db/migrate.ts';
+import { countCorpus } from '../apps/server/src/db/repositories/corpus-stats.repository.ts';
+import { ingestFiles } from '../apps/server/src/services/corpus-ingest.service.ts';
+import { countMatches, searchCorpus } from '../apps/server/src/services/corpus-search.service.ts';
+import { grantCredits } from '../apps/server/src/services/ledger.service.ts';
+
+interface AutocannonResult {
+  latency: { p50: number; p99: number; average: number };
+  requests: { total: number; average: number };
+  non2xx: number;
+  errors: number;
+}
+type Autocannon = (options: {
+  url: string;
+  connections: number;
+  duration: number;
+  headers: Record<string, string>;
+}) => Promise<AutocannonResult>;
+const autocannon = createRequire(import.meta.url)('autocannon') as Autocannon;
+
+const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+const SERVER_ROOT = path.join(ROOT, 'apps/server');
+const DATA_DIR = path.join(ROOT, 'bench/.data');
+const FORMATS: FormatType[] = ['json', 'csv', 'xlsx'];
+const RESULT_COUNT = 1000;
+// keyword "python" with a score floor, on posts and comments: thousands of matches in the 1M corpus.
+const FILTERS = {
+  combinator: 'and',
+  rules: [
+    { field: 'keyword', operator: 'keyword_contains', value: 'python' },
+    { field: 'upvotes', operator: '>=', value: 2 },
+  ],
+};
+const SEARCH_TYPE = 'both';
+
+const option = (name: string, fallback: number) => {
+  const index = process.argv.indexOf(`--${name}`);
+  return index >= 0 ? Number(process.argv[index + 1]) : fallback;
+};
+const RUNS = option('runs', 20);
+// --posts/--comments make a smaller corpus (its own database file), for a quick check of the bench itself.
+const CORPUS = { posts: option('posts', 200_000), comments: option('comments', 800_000), seed: 1_000_000 };
+const CORPUS_NAME = CORPUS.posts + CORPUS.comments === 1_000_000 ? '1m' : `${CORPUS.posts + CORPUS.comments}`;
+const LOAD_SECONDS = option('load-seconds', 10);
+const ROUNDS = option('rounds', 3);
+
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+const percentile = (values: number[], p: number) => {
+  const sorted = [...values].sort((a, b) => a - b);
+  return sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)]!;
+};
+const median = (values: number[]) => percentile(values, 50);
+const log = (message: string) => console.log(`[${new Date().toISOString().slice(11, 19)}] ${message}`);
+
+async function ensureCorpus(databaseUrl: string): Promise<{ posts: number; comments: number }> {
+  const handle = createDatabase(databaseUrl);
+  try {
+    await migrateToLatest(handle.db as Kysely<unknown>);
+    let counts = await countCorpus(handle.db);
+    if (counts.posts + counts.comments < CORPUS.posts + CORPUS.comments) {
+      const dir = path.join(DATA_DIR, `corpus-${CORPUS_NAME}`);
+      const reused = ['RS_generated.ndjson', 'RC_generated.ndjson'].map((f) => path.join(dir, f));
+      const files = reused.every((f) => fs.existsSync(f))
+        ? reused
+        : Object.values(await writeGeneratedCorpus({ ...CORPUS, outDir: dir }));
+      log(`ingesting ${files.join(', ')}`);
+      const started = Date.now();
+      const summary = await ingestFiles({ db: handle.db }, files);
+      log(`ingested ${summary.read} records in ${((Date.now() - started) / 1000).toFixed(0)} s`);
+      counts = await countCorpus(handle.db);
+    }
+    return { posts: counts.posts, comments: counts.comments };
+  } finally {
+    await handle.close();
+  }
+}
+
+async function freePort(): Promise<number> {
+  const server = net.createServer();
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const { port } = server.address() as net.AddressInfo;
+  await new Promise((resolve) => server.close(resolve));
+  return port;
+}
+
+/** A browser-like session: cookies from sign-in plus the CSRF header. */
+class Client {
+  private readonly cookies = new Map<string, string>();
+  private csrf = '';
+  constructor(private readonly base: string) {}
+  get headers(): Record<string, string> {
+    const cookie = [...this.cookies].map(([k, v]) => `${k}=${v}`).join('; ');
+    return { cookie, 'x-csrftoken': this.csrf, 'content-type': 'application/json' };
+  }
+  async call(method: string, url: string, body?: unknown): Promise<{ status: number; json: unknown }> {
+    const res = await fetch(this.base + url, {
+      method,
+      headers: this.headers,
+      ...(body === undefined ? {} : { body: JSON.stringify(body) }),
+    });
+    for (const line of res.headers.getSetCookie()) {
+      const [pair] = line.split(';');
+      const index = pair!.indexOf('=');
+      this.cookies.set(pair!.slice(0, index), pair!.slice(index + 1));
+    }
+    const text = await res.text();
+    return { status: res.status, json: text ? (JSON.parse(text) as unknown) : null };
+  }
+  async signUp(username: string): Promise<string> {
+    const password = 'Bench-secret-123';
+    const signup = await this.call('POST', '/api/auth/signup/', {
+      username,
+      email: `${username}@example.com`,
+      password1: password,
+      password2: password,
+      name: username,
+    });
+    if (signup.status !== 201 && signup.status !== 200) throw new Error(`sign-up: ${JSON.stringify(signup)}`);
+    const login = await this.call('POST', '/api/auth/token/', { username, password });
+    if (login.status !== 200) throw new Error(`sign-in: ${JSON.stringify(login)}`);
+    const csrf = await this.call('GET', '/api/auth/csrf/');
+    this.csrf = (csrf.json as { csrfToken: string }).csrfToken;
+    return (login.json as { user: { id: string } }).user.id;
+  }
+  async placeOrder(format: FormatType, title: string): Promise<string> {
+    const res = await this.call('POST', '/api/search-queries/create/', {
+      title,
+      search_type: SEARCH_TYPE,
+      format_type: format,
+      result_count: RESULT_COUNT,
+      filters: FILTERS,
+    });
+    if (res.status !== 201) throw new Error(`create: ${JSON.stringify(res)}`);
+    return (res.json as { id: string }).id;
+  }
+  async waitUntilReady(orderId: string, timeoutMs = 120_000): Promise<{ records_delivered: number }> {
+    const deadline = Date.now() + timeoutMs;
+    for (;;) {
+      const { json } = await this.call('GET', `/api/search-queries/${orderId}/`);
+      const order = json as {
+        status: string;
+        there_is_file: boolean;
+        records_delivered: number;
+        error: string;
+      };
+      if (order.status === 'completed' && order.there_is_file) return order;
+      if (order.status === 'failed') throw new Error(`order failed: ${order.error}`);
+      if (Date.now() > deadline) throw new Error(`order ${orderId} not ready after ${timeoutMs} ms`);
+      await sleep(20);
+    }
+  }
+}
+
+function startServer(env: NodeJS.ProcessEnv): ChildProcess {
+  const child = spawn(process.execPath, ['--import', 'tsx', 'src/main.ts'], {
+    cwd: SERVER_ROOT,
+    env,
+    stdio: ['ignore', 'inherit', 'inherit'],
+  });
+  child.on('exit', (code, signal) => {
+    if (code !== 0 && signal !== 'SIGTERM') log(`server exited: ${code ?? signal}`);
+  });
+  return child;
+}
+
+async function waitForHealth(base: string): Promise<void> {
+  for (let i = 0; i < 600; i += 1) {
+    try {
+      if ((await fetch(`${base}/api/health/`)).ok) return;
+    } catch {
+      // not listening yet
+    }
+    await sleep(100);
+  }
+  throw new Error('the server did not come up');
+}
+
+async function main(): Promise<void> {
+  fs.mkdirSync(DATA_DIR, { recursive: true });
+  const databaseUrl = `sqlite:${path.join(DATA_DIR, `orders-${CORPUS_NAME}.db`)}`;
+  const storageDir = path.join(DATA_DIR, 'orders-files');
+  fs.rmSync(storageDir, { recursive: true, force: true });
+  const corpus = await ensureCorpus(databaseUrl);
+  log(`corpus: ${corpus.posts} posts, ${corpus.comments} comments`);
+
+  // The engine alone, for reference: the same query the orders run.
+  const direct = createDatabase(databaseUrl);
+  const { count } = await countMatches(direct.db, { filters: FILTERS, searchType: SEARCH_TYPE }, 1_000_000);
+  const queryMs: number[] = [];
+  for (let i = 0; i < 10; i += 1) {
+    const started = performance.now();
+    await searchCorpus(direct.db, { filters: FILTERS, searchType: SEARCH_TYPE, resultCount: RESULT_COUNT });
+    queryMs.push(performance.now() - started);
+  }
+  log(`query: ${count} matches; search alone p50 ${median(queryMs).toFixed(0)} ms`);
+
+  const port = await freePort();
+  const base = `http://127.0.0.1:${port}`;
+  const server = startServer({
+    ...process.env,
+    NODE_ENV: 'production',
+    HOST: '127.0.0.1',
+    PORT: String(port),
+    DATABASE_URL: databaseUrl,
+    STORAGE_DIR: storageDir,
+    SESSION_SECRET: 'bench-secret-bench-secret-bench-secret-0123',
+    ACCESS_TOKEN_TTL_SECONDS: '86400',
+    SAMPLE_CORPUS: 'off',
+    RUN_WORKER: 'true',
+    LOG_LEVEL: 'warn',
+    PAYMENTS_SIMULATOR: 'allow',
+  });
+  try {
+    await waitForHealth(base);
+    const suffix = Date.now().toString(36);
+    const buyer = new Client(base);
+    const buyerId = await buyer.signUp(`bench_buyer_${suffix}`);
+    const reader = new Client(base);
+    const readerId = await reader.signUp(`bench_reader_${suffix}`);
+    const now = new Date();
+    const expiresAt = new Date(now.getTime() + 86_400_000);
+    for (const userId of [buyerId, readerId]) {
+      await grantCredits(direct.db, {
+        userId,
+        credits: 10_000_000,
+        source: 'admin',
+        expiresAt,
+        now,
+        note: 'bench',
+      });
+    }
+
+    // 1. Create → file ready, one order at a time, per format.
+    const latency: Record<string, number[]> = {};
+    for (const format of FORMATS) {
+      latency[format] = [];
+      await buyer.waitUntilReady(await buyer.placeOrder(format, `warm-up ${format}`));
+      for (let run = 0; run < RUNS; run += 1) {
+        // A random pause, so orders do not arrive in step with the worker's polling.
+        await sleep(Math.random() * 600);
+        const started = performance.now();
+        const order = await buyer.waitUntilReady(await buyer.placeOrder(format, `bench ${format} ${run}`));
+        latency[format].push(performance.now() - started);
+        if (order.records_delivered !== RESULT_COUNT) throw new Error(`delivered ${order.records_delivered}`);
+      }
+      log(
+        `${format}: p50 ${median(latency[format]).toFixed(0)} ms, p95 ${percentile(latency[format], 95).toFixed(0)} ms`,
+      );
+    }
+
+    // 2. The dashboard's list call under load, idle and while the worker is busy. The reader's list stays the same.
+    for (let i = 0; i < 20; i += 1)
+      await reader.waitUntilReady(await reader.placeOrder('json', `listed ${i}`));
+    const load = () =>
+      autocannon({
+        url: `${base}/api/search-queries/list/`,
+        connections: 10,
+        duration: LOAD_SECONDS,
+        headers: reader.headers,
+      });
+    const idle: AutocannonResult[] = [];
+    const busy: AutocannonResult[] = [];
+    const fulfilledDuringLoad: number[] = [];
+    for (let round = 0; round < ROUNDS; round += 1) {
+      idle.push(await load());
+      // Enough XLSX orders to keep the worker busy for the whole load window.
+      const queued: string[] = [];
+      for (let i = 0; i < LOAD_SECONDS * 4 + 4; i += 1)
+        queued.push(await buyer.placeOrder('xlsx', `load ${round}.${i}`));
+      await sleep(300);
+      busy.push(await load());
+      let done = 0;
+      for (const id of queued) {
+        const { json } = await buyer.call('GET', `/api/search-queries/${id}/`);
+        if ((json as { status: string }).status === 'completed') done += 1;
+      }
+      fulfilledDuringLoad.push(done);
+      for (const id of queued) await buyer.waitUntilReady(id, 600_000);
+      const last = idle.length - 1;
+      log(
+        `round ${round + 1}: list p99 idle ${idle[last]!.latency.p99} ms, busy ${busy[last]!.latency.p99} ms ` +
+          `(${busy[last]!.requests.total} requests, ${done} of ${queued.length} queued XLSX orders delivered meanwhile)`,
+      );
+    }
+
+    const idleP99 = median(idle.map((r) => r.latency.p99));
+    const busyP99 = median(busy.map((r) => r.latency.p99));
+    const results = {
+      corpus,
+      matches: count,
+      queryP50: median(queryMs),
+      latency,
+      idleP99,
+      busyP99,
+      idleP50: median(idle.map((r) => r.latency.p50)),
+      busyP50: median(busy.map((r) => r.latency.p50)),
+      idleRps: median(idle.map((r) => r.requests.average)),
+      busyRps: median(busy.map((r) => r.requests.average)),
+      errors: [...idle, ...busy].reduce((sum, r) => sum + r.non2xx + r.errors, 0),
+      deliveredDuringLoad: median(fulfilledDuringLoad),
+    };
+    writeResults(results);
+    log(`list p99: idle ${idleP99} ms, busy ${busyP99} ms (${(busyP99 / idleP99).toFixed(2)}×)`);
+  } finally {
+    server.kill('SIGTERM');
+    await new Promise((resolve) => server.once('exit', resolve));
+    await direct.close();
+  }
+}
+
+function writeResults(r: {
+  corpus: { posts: number; comments: number };
+  matches: number;
+  queryP50: number;
+  latency: Record<string, number[]>;
+  idleP99: number;
+  busyP99: number;
+  idleP50: number;
+  busyP50: number;
+  idleRps: number;
+  busyRps: number;
+  errors: number;
+  deliveredDuringLoad: number;
+}): void {
+  const ms = (value: number) => `${Math.round(value)} ms`;
+  const xlsxP95 = percentile(r.latency.xlsx!, 95);
+  const ratio = r.busyP99 / r.idleP99;
+  const section = [
+    '## Orders',
+    '',
+    `Measured ${new Date().toISOString().slice(0, 10)} by \`npm run bench:orders\` (bench/orders.ts) on this machine ` +
+      `(2 cores): the real server (src/main.ts on 127.0.0.1, SQLite) with its forked worker process, over ` +
+      `${r.corpus.posts.toLocaleString('en')} posts and ${r.corpus.comments.toLocaleString('en')} comments. ` +
+      `Orders: search_type \`both\`, keyword "python" and upvotes ≥ 2 (${r.matches.toLocaleString('en')} matches; ` +
+      `the search alone takes ${ms(r.queryP50)} at p50), ${RESULT_COUNT.toLocaleString('en')} records each.`,
+    '',
+    `Create → file ready (POST create, then polling the order every 20 ms until it has its file; one order at a ` +
+      `time, a random 0–600 ms pause between orders, ${RUNS} runs per format after a warm-up). The worker polls ` +
+      `for new orders every 500 ms (the default), so up to 500 ms of each figure is waiting to be picked up:`,
+    '',
+    '| format | p50 | p95 | target |',
+    '| --- | --- | --- | --- |',
+    ...FORMATS.map((f) => {
+      const target = f === 'xlsx' ? `p95 ≤ 2,000 ms: ${xlsxP95 <= 2000 ? 'met' : 'missed'}` : '';
+      return `| ${f} | ${ms(median(r.latency[f]!))} | ${ms(percentile(r.latency[f]!, 95))} | ${target} |`;
+    }),
+    '',
+    `GET /api/search-queries/list/ (20 orders in the list) under autocannon, 10 connections for ${LOAD_SECONDS} s, ` +
+      `idle, and while the worker fulfils queued XLSX orders back to back (it delivered ` +
+      `${r.deliveredDuringLoad} of them in the window, median); medians of ${ROUNDS} rounds:`,
+    '',
+    '| | p50 | p99 | requests/s |',
+    '| --- | --- | --- | --- |',
+    `| idle | ${ms(r.idleP50)} | ${ms(r.idleP99)} | ${Math.round(r.idleRps)} |`,
+    `| worker busy | ${ms(r.busyP50)} | ${ms(r.busyP99)} | ${Math.round(r.busyRps)} |`,
+    '',
+    `p99 busy / idle: ${ratio.toFixed(2)}× (target ≤ 2×: ${ratio <= 2 ? 'met' : 'missed'}). ` +
+      `Errors or non-2xx answers: ${r.errors}.`,
+    '',
+  ].join('\n');
+  const file = path.join(ROOT, 'bench/RESULTS.md');
+  const current = fs.existsSync(file) ? fs.readFileSync(file, 'utf8') : '# Benchmark results\n';
+  const start = current.indexOf('## Orders');
+  let next: string;
+  if (start < 0) {
+    next = `${current.trimEnd()}\n\n${section}`;
+  } else {
+    const end = current.indexOf('\n## ', start + 1);
+    next = current.slice(0, start) + section + (end < 0 ? '' : `\n${current.slice(end + 1)}`);
+  }
+  fs.writeFileSync(file, next.endsWith('\n') ? next : `${next}\n`);
+  log(`wrote the Orders section of ${file}`);
+}
+
+await main();
