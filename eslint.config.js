@@ -1,8 +1,48 @@
+import fs from 'node:fs';
 import js from '@eslint/js';
 import importX from 'eslint-plugin-import-x';
 import tseslint from 'typescript-eslint';
 
 const serverSrc = 'apps/server/src';
+const layerZones = [
+  { target: 'packages/contracts', from: ['apps'], message: 'contracts depends on zod only.' },
+  {
+    target: 'apps/web',
+    from: 'apps/server',
+    message: 'The web app talks to the server over HTTP only.',
+  },
+  { target: 'apps/server', from: 'apps/web', message: 'The server never imports the web app.' },
+  {
+    target: `${serverSrc}/routes`,
+    from: `${serverSrc}/db`,
+    message: 'Routes call services; only db/ builds SQL.',
+  },
+  {
+    target: `${serverSrc}/jobs`,
+    from: `${serverSrc}/db/repositories`,
+    message: 'Jobs call services.',
+  },
+  {
+    target: `${serverSrc}/services`,
+    from: [`${serverSrc}/routes`, `${serverSrc}/jobs`],
+    message: 'Services never import drivers.',
+  },
+  {
+    target: `${serverSrc}/db/migrations`,
+    from: serverSrc,
+    except: ['./db/migrations'],
+    message: 'Migrations are frozen: kysely only.',
+  },
+  {
+    target: `${serverSrc}/db`,
+    from: [`${serverSrc}/services`, `${serverSrc}/routes`, `${serverSrc}/jobs`],
+    message: 'Repositories sit below services.',
+  },
+];
+const webFeatures = fs
+  .readdirSync(new URL('./apps/web/src/features', import.meta.url), { withFileTypes: true })
+  .filter((entry) => entry.isDirectory())
+  .map((entry) => entry.name);
 
 export default tseslint.config(
   {
@@ -28,41 +68,7 @@ export default tseslint.config(
       'import-x/no-restricted-paths': [
         'error',
         {
-          zones: [
-            { target: 'packages/contracts', from: ['apps'], message: 'contracts depends on zod only.' },
-            {
-              target: 'apps/web',
-              from: 'apps/server',
-              message: 'The web app talks to the server over HTTP only.',
-            },
-            { target: 'apps/server', from: 'apps/web', message: 'The server never imports the web app.' },
-            {
-              target: `${serverSrc}/routes`,
-              from: `${serverSrc}/db`,
-              message: 'Routes call services; only db/ builds SQL.',
-            },
-            {
-              target: `${serverSrc}/jobs`,
-              from: `${serverSrc}/db/repositories`,
-              message: 'Jobs call services.',
-            },
-            {
-              target: `${serverSrc}/services`,
-              from: [`${serverSrc}/routes`, `${serverSrc}/jobs`],
-              message: 'Services never import drivers.',
-            },
-            {
-              target: `${serverSrc}/db/migrations`,
-              from: serverSrc,
-              except: ['./db/migrations'],
-              message: 'Migrations are frozen: kysely only.',
-            },
-            {
-              target: `${serverSrc}/db`,
-              from: [`${serverSrc}/services`, `${serverSrc}/routes`, `${serverSrc}/jobs`],
-              message: 'Repositories sit below services.',
-            },
-          ],
+          zones: layerZones,
         },
       ],
     },
@@ -78,16 +84,19 @@ export default tseslint.config(
     },
   },
   {
-    files: ['apps/web/src/features/*/**'],
+    files: ['apps/web/src/features/**'],
     rules: {
-      'no-restricted-imports': [
+      'import-x/no-restricted-paths': [
         'error',
         {
-          patterns: [
-            {
-              group: ['**/features/*', '../../*/**'],
+          zones: [
+            ...layerZones,
+            ...webFeatures.map((feature) => ({
+              target: `apps/web/src/features/${feature}`,
+              from: 'apps/web/src/features',
+              except: [`./${feature}`],
               message: 'A feature never imports another feature; compose them in app/.',
-            },
+            })),
           ],
         },
       ],

@@ -24,6 +24,12 @@ export interface IngestBenchResult {
   readonly recordsPerSecond: number;
   readonly parseRecordsPerSecond: number;
   readonly runs: readonly number[];
+  /** CPU seconds of the thread that writes to the database (median run): records/s if it had a core to itself */
+  readonly mainThreadCpuSeconds: number;
+  /** peak resident memory of the process so far (MB): constant-memory streaming keeps it flat */
+  readonly maxRssMb: number;
+  /** write transactions of the median run: count, p95 and longest (ms) */
+  readonly transactions: { count: number; p95Ms: number; maxMs: number };
 }
 
 export interface BenchCorpusOptions {
@@ -44,12 +50,16 @@ export async function ensureBenchFiles(): Promise<string[]> {
   const files = [path.join(dir, 'RS_generated.ndjson'), path.join(dir, 'RC_generated.ndjson')];
   const wanted = JSON.stringify(BENCH_CORPUS);
   const isCurrent =
-    fs.existsSync(manifest) && fs.readFileSync(manifest, 'utf8') === wanted && files.every((f) => fs.existsSync(f));
+    fs.existsSync(manifest) &&
+    fs.readFileSync(manifest, 'utf8') === wanted &&
+    files.every((f) => fs.existsSync(f));
   if (!isCurrent) {
     const started = performance.now();
     await writeGeneratedCorpus({ ...BENCH_CORPUS, outDir: dir });
     fs.writeFileSync(manifest, wanted);
-    log(`generated ${(BENCH_CORPUS.posts + BENCH_CORPUS.comments).toLocaleString('en-US')} records in ${((performance.now() - started) / 1000).toFixed(1)} s`);
+    log(
+      `generated ${(BENCH_CORPUS.posts + BENCH_CORPUS.comments).toLocaleString('en-US')} records in ${((performance.now() - started) / 1000).toFixed(1)} s`,
+    );
   }
   return files;
 }
@@ -59,7 +69,10 @@ export async function measureJsonParse(files: string[]): Promise<number> {
   let records = 0;
   const started = performance.now();
   for (const file of files) {
-    const lines = readline.createInterface({ input: fs.createReadStream(file, { highWaterMark: 1 << 20 }), crlfDelay: Infinity });
+    const lines = readline.createInterface({
+      input: fs.createReadStream(file, { highWaterMark: 1 << 20 }),
+      crlfDelay: Infinity,
+    });
     for await (const line of lines) {
       if (!line) continue;
       JSON.parse(line);
@@ -70,34 +83,69 @@ export async function measureJsonParse(files: string[]): Promise<number> {
 }
 
 /** Builds the 1M-record bench corpus in a fresh database of the dialect and measures the ingest; returns its URL. */
-export async function buildBenchCorpus(options: BenchCorpusOptions): Promise<{ url: string; ingest: IngestBenchResult }> {
+export async function buildBenchCorpus(
+  options: BenchCorpusOptions,
+): Promise<{ url: string; ingest: IngestBenchResult }> {
   const files = await ensureBenchFiles();
   const url = options.dialect === 'sqlite' ? `sqlite:${path.join(DATA, 'corpus-1m.db')}` : options.url;
   if (!url) throw new Error('buildBenchCorpus: a PostgreSQL URL is needed');
   const runs = options.runs ?? Number(process.env.BENCH_INGEST_RUNS ?? 1);
   const seconds: number[] = [];
+  const cpu: number[] = [];
+  const transactions: IngestBenchResult['transactions'][] = [];
   let records = 0;
   for (let run = 0; run < runs; run += 1) {
     const handle = await openEmpty(options.dialect, url);
     try {
       const started = performance.now();
-      const summary = await ingestFiles({ db: handle.db, logger: pino({ level: 'silent' }) }, files, { isSample: true });
+      const cpuBefore = mainThreadCpuSeconds();
+      const summary = await ingestFiles({ db: handle.db, logger: pino({ level: 'silent' }) }, files, {
+        isSample: true,
+      });
       seconds.push((performance.now() - started) / 1000);
+      cpu.push(mainThreadCpuSeconds() - cpuBefore);
+      transactions.push(summary.transactions);
       if (summary.errors.length > 0 || Object.keys(summary.skipped).length > 0) {
         throw new Error(`bench ingest was not clean: ${JSON.stringify(summary)}`);
       }
       records = summary.read;
-      log(`${options.dialect} run ${run + 1}/${runs}: ${records.toLocaleString('en-US')} records in ${seconds.at(-1)!.toFixed(1)} s`);
+      log(
+        `${options.dialect} run ${run + 1}/${runs}: ${records.toLocaleString('en-US')} records in ` +
+          `${seconds.at(-1)!.toFixed(1)} s (${Math.round(records / seconds.at(-1)!).toLocaleString('en-US')}/s; ` +
+          `main thread ${cpu.at(-1)!.toFixed(1)} CPU s; transactions p95 ${summary.transactions.p95Ms} ms, ` +
+          `max ${summary.transactions.maxMs} ms)`,
+      );
     } finally {
       await handle.close();
     }
   }
   const parseRecordsPerSecond = await measureJsonParse(files);
   const s = median(seconds);
+  const at = seconds.indexOf(s);
   return {
     url,
-    ingest: { records, seconds: s, recordsPerSecond: records / s, parseRecordsPerSecond, runs: seconds },
+    ingest: {
+      records,
+      seconds: s,
+      recordsPerSecond: records / s,
+      parseRecordsPerSecond,
+      runs: seconds,
+      mainThreadCpuSeconds: cpu[at]!,
+      maxRssMb: Math.round(process.resourceUsage().maxRSS / 1024),
+      transactions: transactions[at]!,
+    },
   };
+}
+
+/** CPU seconds (user + system) of this process's main thread, from /proc (Linux); NaN elsewhere. */
+function mainThreadCpuSeconds(): number {
+  try {
+    const stat = fs.readFileSync(`/proc/self/task/${process.pid}/stat`, 'utf8');
+    const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+    return (Number(fields[11]) + Number(fields[12])) / 100; // utime, stime in clock ticks (USER_HZ = 100)
+  } catch {
+    return NaN;
+  }
 }
 
 async function openEmpty(dialect: 'sqlite' | 'postgres', url: string) {

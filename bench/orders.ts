@@ -2,12 +2,13 @@
 // of GET /api/search-queries/list/ under autocannon while the worker fulfils orders, against idle. A real server
 // (src/main.ts, which forks the real worker process) runs on 127.0.0.1 over the 1M-record corpus.
 // Run: cd apps/server && npx tsx ../../bench/orders.ts [--runs 20] [--load-seconds 10] [--rounds 3]
-// The corpus is generated and ingested once into bench/.data/orders-1m.db (NDJSON the corpus bench left in
-// bench/.data/corpus-1m is reused); the figures go into the "Orders" section of bench/RESULTS.md.
+// The corpus bench's 1M-record files (bench/corpus-ingest.ts) are ingested once into bench/.data/orders-1m.db; the
+// figures go into the "Orders" section of bench/RESULTS.md.
 import { spawn, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
 import { createRequire } from 'node:module';
 import net from 'node:net';
+import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { FormatType } from '@threadcart/contracts';
@@ -19,6 +20,7 @@ import { countCorpus } from '../apps/server/src/db/repositories/corpus-stats.rep
 import { ingestFiles } from '../apps/server/src/services/corpus-ingest.service.ts';
 import { countMatches, searchCorpus } from '../apps/server/src/services/corpus-search.service.ts';
 import { grantCredits } from '../apps/server/src/services/ledger.service.ts';
+import { BENCH_CORPUS, ensureBenchFiles } from './corpus-ingest.ts';
 
 interface AutocannonResult {
   latency: { p50: number; p99: number; average: number };
@@ -55,7 +57,11 @@ const option = (name: string, fallback: number) => {
 };
 const RUNS = option('runs', 20);
 // --posts/--comments make a smaller corpus (its own database file), for a quick check of the bench itself.
-const CORPUS = { posts: option('posts', 200_000), comments: option('comments', 800_000), seed: 1_000_000 };
+const CORPUS = {
+  posts: option('posts', BENCH_CORPUS.posts),
+  comments: option('comments', BENCH_CORPUS.comments),
+  seed: 7,
+};
 const CORPUS_NAME = CORPUS.posts + CORPUS.comments === 1_000_000 ? '1m' : `${CORPUS.posts + CORPUS.comments}`;
 const LOAD_SECONDS = option('load-seconds', 10);
 const ROUNDS = option('rounds', 3);
@@ -66,24 +72,40 @@ const percentile = (values: number[], p: number) => {
   return sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)]!;
 };
 const median = (values: number[]) => percentile(values, 50);
+// The 1-minute load average at each step: the machine may be shared, and the figures mean little when it is busy.
+const loadAverages: number[] = [];
+const SHARED_NOTE = ' (the machine was shared with other work at the time: the figures are pessimistic)';
+const sampleLoad = () => loadAverages.push(os.loadavg()[0]!);
 const log = (message: string) => console.log(`[${new Date().toISOString().slice(11, 19)}] ${message}`);
 
-async function ensureCorpus(databaseUrl: string): Promise<{ posts: number; comments: number }> {
-  const handle = createDatabase(databaseUrl);
+/**
+ * A database holding the corpus, built once: the 1M-record files of the corpus bench (bench/corpus-ingest.ts,
+ * generated once into bench/.data/corpus-1m/) ingested into bench/.data/orders-1m.db, which this bench may fill
+ * with users and orders. A sidecar manifest says which files it was built from; a mismatch rebuilds it.
+ */
+async function ensureCorpus(databaseFile: string): Promise<{ posts: number; comments: number }> {
+  const isDefault = CORPUS.posts === BENCH_CORPUS.posts && CORPUS.comments === BENCH_CORPUS.comments;
+  const manifestFile = `${databaseFile}.json`;
+  const wanted = JSON.stringify(isDefault ? BENCH_CORPUS : CORPUS);
+  if (!fs.existsSync(manifestFile) || fs.readFileSync(manifestFile, 'utf8') !== wanted) {
+    for (const suffix of ['', '-wal', '-shm', '.json']) fs.rmSync(databaseFile + suffix, { force: true });
+  }
+  const handle = createDatabase(`sqlite:${databaseFile}`);
   try {
     await migrateToLatest(handle.db as Kysely<unknown>);
     let counts = await countCorpus(handle.db);
     if (counts.posts + counts.comments < CORPUS.posts + CORPUS.comments) {
-      const dir = path.join(DATA_DIR, `corpus-${CORPUS_NAME}`);
-      const reused = ['RS_generated.ndjson', 'RC_generated.ndjson'].map((f) => path.join(dir, f));
-      const files = reused.every((f) => fs.existsSync(f))
-        ? reused
-        : Object.values(await writeGeneratedCorpus({ ...CORPUS, outDir: dir }));
+      const files = isDefault
+        ? await ensureBenchFiles()
+        : Object.values(
+            await writeGeneratedCorpus({ ...CORPUS, outDir: path.join(DATA_DIR, `corpus-${CORPUS_NAME}`) }),
+          );
       log(`ingesting ${files.join(', ')}`);
       const started = Date.now();
       const summary = await ingestFiles({ db: handle.db }, files);
       log(`ingested ${summary.read} records in ${((Date.now() - started) / 1000).toFixed(0)} s`);
       counts = await countCorpus(handle.db);
+      fs.writeFileSync(manifestFile, wanted);
     }
     return { posts: counts.posts, comments: counts.comments };
   } finally {
@@ -193,10 +215,11 @@ async function waitForHealth(base: string): Promise<void> {
 
 async function main(): Promise<void> {
   fs.mkdirSync(DATA_DIR, { recursive: true });
-  const databaseUrl = `sqlite:${path.join(DATA_DIR, `orders-${CORPUS_NAME}.db`)}`;
+  const databaseFile = path.join(DATA_DIR, `orders-${CORPUS_NAME}.db`);
+  const databaseUrl = `sqlite:${databaseFile}`;
   const storageDir = path.join(DATA_DIR, 'orders-files');
   fs.rmSync(storageDir, { recursive: true, force: true });
-  const corpus = await ensureCorpus(databaseUrl);
+  const corpus = await ensureCorpus(databaseFile);
   log(`corpus: ${corpus.posts} posts, ${corpus.comments} comments`);
 
   // The engine alone, for reference: the same query the orders run.
@@ -254,6 +277,7 @@ async function main(): Promise<void> {
       for (let run = 0; run < RUNS; run += 1) {
         // A random pause, so orders do not arrive in step with the worker's polling.
         await sleep(Math.random() * 600);
+        sampleLoad();
         const started = performance.now();
         const order = await buyer.waitUntilReady(await buyer.placeOrder(format, `bench ${format} ${run}`));
         latency[format].push(performance.now() - started);
@@ -278,12 +302,14 @@ async function main(): Promise<void> {
     const busy: AutocannonResult[] = [];
     const fulfilledDuringLoad: number[] = [];
     for (let round = 0; round < ROUNDS; round += 1) {
+      sampleLoad();
       idle.push(await load());
       // Enough XLSX orders to keep the worker busy for the whole load window.
       const queued: string[] = [];
-      for (let i = 0; i < LOAD_SECONDS * 4 + 4; i += 1)
+      for (let i = 0; i < LOAD_SECONDS * 10; i += 1)
         queued.push(await buyer.placeOrder('xlsx', `load ${round}.${i}`));
       await sleep(300);
+      sampleLoad();
       busy.push(await load());
       let done = 0;
       for (const id of queued) {
@@ -314,6 +340,7 @@ async function main(): Promise<void> {
       busyRps: median(busy.map((r) => r.requests.average)),
       errors: [...idle, ...busy].reduce((sum, r) => sum + r.non2xx + r.errors, 0),
       deliveredDuringLoad: median(fulfilledDuringLoad),
+      loadAverage: { median: median(loadAverages), max: Math.max(...loadAverages) },
     };
     writeResults(results);
     log(`list p99: idle ${idleP99} ms, busy ${busyP99} ms (${(busyP99 / idleP99).toFixed(2)}×)`);
@@ -337,6 +364,7 @@ function writeResults(r: {
   busyRps: number;
   errors: number;
   deliveredDuringLoad: number;
+  loadAverage: { median: number; max: number };
 }): void {
   const ms = (value: number) => `${Math.round(value)} ms`;
   const xlsxP95 = percentile(r.latency.xlsx!, 95);
@@ -348,7 +376,9 @@ function writeResults(r: {
       `(2 cores): the real server (src/main.ts on 127.0.0.1, SQLite) with its forked worker process, over ` +
       `${r.corpus.posts.toLocaleString('en')} posts and ${r.corpus.comments.toLocaleString('en')} comments. ` +
       `Orders: search_type \`both\`, keyword "python" and upvotes ≥ 2 (${r.matches.toLocaleString('en')} matches; ` +
-      `the search alone takes ${ms(r.queryP50)} at p50), ${RESULT_COUNT.toLocaleString('en')} records each.`,
+      `the search alone takes ${ms(r.queryP50)} at p50), ${RESULT_COUNT.toLocaleString('en')} records each. ` +
+      `1-minute load average while measuring: median ${r.loadAverage.median.toFixed(1)}, ` +
+      `max ${r.loadAverage.max.toFixed(1)}${r.loadAverage.median > 3 ? SHARED_NOTE : ''}.`,
     '',
     `Create → file ready (POST create, then polling the order every 20 ms until it has its file; one order at a ` +
       `time, a random 0–600 ms pause between orders, ${RUNS} runs per format after a warm-up). The worker polls ` +

@@ -46,6 +46,8 @@ export default defineConfig({
       STORAGE_DIR: `${dataDir}/files`,
       WEB_DIST_DIR: process.env.E2E_WEB_DIST ?? path.resolve(import.meta.dirname, '../apps/web/dist'),
       LOG_LEVEL: 'warn',
+      // Slows file writing so the journeys can see an order pending/processing before it completes.
+      WORKER_RECORD_DELAY_MS: process.env.WORKER_RECORD_DELAY_MS ?? '10',
     },
   },
 });

@@ -10,7 +10,9 @@ const scheduler = startScheduler(deps);
 const orderWorker = startOrderWorker(deps);
 deps.logger.info({ workerId: orderWorker.workerId }, 'worker started');
 // First start with an empty corpus: load the sample corpus here, off the API's event loop (docs/decisions/007).
-void ensureSampleCorpus(deps).catch((err: unknown) => deps.logger.error({ err }, 'loading the sample corpus failed'));
+void ensureSampleCorpus(deps).catch((err: unknown) =>
+  deps.logger.error({ err }, 'loading the sample corpus failed'),
+);
 
 async function shutdown() {
   await orderWorker.stop();

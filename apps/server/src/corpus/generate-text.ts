@@ -1,13 +1,10 @@
-import {
-  COMMENT_OPENERS,
-  COMMON_WORDS,
-  TITLE_OPENERS,
-  type SampleSubreddit,
-} from './generate-vocabulary.ts';
+import { COMMENT_OPENERS, COMMON_WORDS, TITLE_OPENERS, type SampleSubreddit } from './generate-vocabulary.ts';
 import type { Random } from './generate-random.ts';
 
-const ADJECTIVES = 'quiet brave lazy happy salty rusty cosmic tiny grumpy swift hidden lucky silver purple wild'.split(' ');
-const NOUNS = 'otter falcon badger panda walrus moose gecko heron lynx koala raven bison tiger whale fox'.split(' ');
+const ADJECTIVES =
+  'quiet brave lazy happy salty rusty cosmic tiny grumpy swift hidden lucky silver purple wild'.split(' ');
+const NOUNS =
+  'otter falcon badger panda walrus moose gecko heron lynx koala raven bison tiger whale fox'.split(' ');
 const EXTRAS = ['Q&A', 'R&D', '<3', 'pros & cons', '->', 'AT&T', 'rock & roll'];
 
 /** A stable, realistic-looking username for author number k. */
@@ -59,7 +56,8 @@ export function makeSelftext(random: Random, subreddit: SampleSubreddit): string
     if (random.chance(0.5)) sentences.push(sentence(random, subreddit));
     paragraphs.push(sentences.join(' '));
   }
-  if (random.chance(0.08)) paragraphs.push(`* ${sentence(random, subreddit)}\n* ${sentence(random, subreddit)}`);
+  if (random.chance(0.08))
+    paragraphs.push(`* ${sentence(random, subreddit)}\n* ${sentence(random, subreddit)}`);
   if (random.chance(0.05)) paragraphs.push(`> ${sentence(random, subreddit)}`);
   return paragraphs.join('\n\n');
 }

@@ -70,7 +70,9 @@ describe('generateCorpus', () => {
     expect(posts.some((p) => p.retrieved_utc !== undefined)).toBe(true);
     expect(posts.some((p) => p._meta?.retrieved_2nd_on !== undefined)).toBe(true);
     expect(posts.some((p) => p.subreddit === undefined)).toBe(true);
-    expect(posts.some((p) => String(p.title).includes('&amp;') || String(p.selftext).includes('&gt;'))).toBe(true);
+    expect(posts.some((p) => String(p.title).includes('&amp;') || String(p.selftext).includes('&gt;'))).toBe(
+      true,
+    );
     expect(comments.some((c) => typeof c.parent_id === 'number')).toBe(true);
     expect(comments.some((c) => c.parent_id === null)).toBe(true);
     expect(comments.some((c) => c.permalink === undefined)).toBe(true);
@@ -107,7 +109,12 @@ describe('writeGeneratedCorpus', () => {
 
   it('generates 200,000 records in seconds', async () => {
     const started = Date.now();
-    await writeGeneratedCorpus({ posts: 40_000, comments: 160_000, seed: 9, outDir: path.join(dir, 'speed') });
+    await writeGeneratedCorpus({
+      posts: 40_000,
+      comments: 160_000,
+      seed: 9,
+      outDir: path.join(dir, 'speed'),
+    });
     expect(Date.now() - started).toBeLessThan(20_000);
   }, 60_000);
 });

@@ -175,7 +175,10 @@ function* commentRecords(plan: Plan): Generator<RawRedditComment> {
       const isTop = j === 0 || random.chance(0.3);
       const parent = isTop ? -1 : pool[random.int(pool.length)]!;
       const after = isTop ? plan.created[i]! : created[parent]!;
-      created[j] = Math.min(END + 86_400 * 30, after + 30 + Math.floor(random.exponential(isTop ? 10_800 : 5_400)));
+      created[j] = Math.min(
+        END + 86_400 * 30,
+        after + 30 + Math.floor(random.exponential(isTop ? 10_800 : 5_400)),
+      );
       pool.push(j);
       if (parent >= 0) pool.push(parent);
       yield makeComment(plan, random, {
@@ -238,7 +241,8 @@ function makeComment(plan: Plan, random: Random, c: CommentPlace): RawRedditComm
     ups: score,
   };
   if (month >= 201710) record.permalink = `/r/${c.subreddit.name}/comments/${c.postId}/${c.slug}/${c.id}/`;
-  if (month >= 201807 && author !== '[deleted]') record.author_fullname = `t2_${(authorIndex + 5000).toString(36)}`;
+  if (month >= 201807 && author !== '[deleted]')
+    record.author_fullname = `t2_${(authorIndex + 5000).toString(36)}`;
   if ((month >= 201501 && month <= 201507) || month >= 202102) record.name = `t1_${c.id}`;
   // Pushshift-API-era leak: integer parent ids (base 10 of the base36 id) and null for top-level comments.
   if (month >= 202206 && month <= 202303 && random.chance(0.05)) {
@@ -249,7 +253,12 @@ function makeComment(plan: Plan, random: Random, c: CommentPlace): RawRedditComm
 }
 
 /** retrieved_on / retrieved_utc / Arctic Shift `_meta` and float created_utc, by era (reddit-data.md §3.4). */
-function setRetrieval(record: RawRedditPost | RawRedditComment, month: number, created: number, random: Random) {
+function setRetrieval(
+  record: RawRedditPost | RawRedditComment,
+  month: number,
+  created: number,
+  random: Random,
+) {
   if (month >= 202304) {
     record.retrieved_on = created + 10 + random.int(30);
     if (month >= 202311) {

@@ -12,7 +12,10 @@ describe('normalisePost', () => {
     expect(normalisePost({ ...post, created_utc: 1_706_745_600.0 }).created_utc).toBe(1_706_745_600);
     expect(normalisePost({ ...post, created_utc: 1_706_745_600.7 }).created_utc).toBe(1_706_745_600);
     expect(() => normalisePost({ ...post, created_utc: 'soon' })).toThrow(NormaliseError);
-    expect(normaliseRecord({ ...post, created_utc: undefined })).toEqual({ kind: 'skip', reason: 'invalid_created_utc' });
+    expect(normaliseRecord({ ...post, created_utc: undefined })).toEqual({
+      kind: 'skip',
+      reason: 'invalid_created_utc',
+    });
   });
 
   it('falls back from a null score to ups, then 0; keeps negative num_comments', () => {
@@ -44,8 +47,14 @@ describe('normalisePost', () => {
       subreddit: undefined,
       permalink: 'http://www.reddit.com/r/Fitness/comments/2f4i98/egg_whites/',
     });
-    expect(row).toMatchObject({ id: '2f4i98', subreddit: 'Fitness', permalink: '/r/Fitness/comments/2f4i98/egg_whites/' });
-    expect(normalisePost({ ...post, subreddit: null, subreddit_name_prefixed: 'r/aww' }).subreddit).toBe('aww');
+    expect(row).toMatchObject({
+      id: '2f4i98',
+      subreddit: 'Fitness',
+      permalink: '/r/Fitness/comments/2f4i98/egg_whites/',
+    });
+    expect(normalisePost({ ...post, subreddit: null, subreddit_name_prefixed: 'r/aww' }).subreddit).toBe(
+      'aww',
+    );
     expect(normalisePost({ ...post, id: 't3_abc' }).id).toBe('abc');
     expect(normaliseRecord({ ...post, id: 'not base36!' })).toEqual({ kind: 'skip', reason: 'invalid_id' });
   });
@@ -64,8 +73,12 @@ describe('normalisePost', () => {
     expect(normalisePost({ ...post, retrieved_on: 1_600_000_000 }).retrieved_at).toBe(1_600_000_000);
     expect(normalisePost({ ...post, retrieved_utc: '1623001372' }).retrieved_at).toBe(1_623_001_372);
     expect(
-      normalisePost({ ...post, retrieved_on: 1_706_745_615, updated_on: 1_706_745_631, _meta: { retrieved_2nd_on: 1_706_875_209 } })
-        .retrieved_at,
+      normalisePost({
+        ...post,
+        retrieved_on: 1_706_745_615,
+        updated_on: 1_706_745_631,
+        _meta: { retrieved_2nd_on: 1_706_875_209 },
+      }).retrieved_at,
     ).toBe(1_706_875_209);
   });
 
@@ -86,7 +99,10 @@ describe('normalisePost', () => {
   });
 
   it('marks sample rows and over_18', () => {
-    expect(normalisePost({ ...post, over_18: true }, { isSample: true })).toMatchObject({ over_18: 1, is_sample: 1 });
+    expect(normalisePost({ ...post, over_18: true }, { isSample: true })).toMatchObject({
+      over_18: 1,
+      is_sample: 1,
+    });
     expect(normalisePost(post)).toMatchObject({ over_18: 0, is_sample: 0 });
   });
 });
@@ -97,7 +113,10 @@ describe('normaliseComment', () => {
     expect(normaliseComment({ ...comment, parent_id: null }).parent_id).toBe('t3_abc');
     expect(normaliseComment({ ...comment, parent_id: 't1_kihqg38' }).parent_id).toBe('t1_kihqg38');
     expect(normaliseComment({ ...comment, link_id: 'abc', parent_id: undefined }).link_id).toBe('t3_abc');
-    expect(normaliseRecord({ ...comment, link_id: null }, 'comment')).toEqual({ kind: 'skip', reason: 'invalid_link_id' });
+    expect(normaliseRecord({ ...comment, link_id: null }, 'comment')).toEqual({
+      kind: 'skip',
+      reason: 'invalid_link_id',
+    });
   });
 
   it('builds the permalink when the era has none, and unescapes the body', () => {
@@ -107,9 +126,18 @@ describe('normaliseComment', () => {
   });
 
   it('flags [deleted] and [removed] bodies, not a deleted author with text left', () => {
-    expect(normaliseComment({ ...comment, body: '[deleted]', author: '[deleted]' })).toMatchObject({ is_deleted: 1, is_removed: 0 });
-    expect(normaliseComment({ ...comment, body: '[removed]', author: '[deleted]' })).toMatchObject({ is_deleted: 0, is_removed: 1 });
-    expect(normaliseComment({ ...comment, author: '[deleted]' })).toMatchObject({ is_deleted: 0, is_removed: 0 });
+    expect(normaliseComment({ ...comment, body: '[deleted]', author: '[deleted]' })).toMatchObject({
+      is_deleted: 1,
+      is_removed: 0,
+    });
+    expect(normaliseComment({ ...comment, body: '[removed]', author: '[deleted]' })).toMatchObject({
+      is_deleted: 0,
+      is_removed: 1,
+    });
+    expect(normaliseComment({ ...comment, author: '[deleted]' })).toMatchObject({
+      is_deleted: 0,
+      is_removed: 0,
+    });
     expect(normaliseComment({ ...comment, _meta: { removal_type: 'removed by reddit' } }).is_removed).toBe(1);
   });
 });

@@ -39,9 +39,7 @@ export function normaliseRecord(
   if (kind === undefined) return { kind: 'skip', reason: 'unknown_kind' };
   const result = kind === 'post' ? toPostRow(raw, options) : toCommentRow(raw, options);
   if (typeof result === 'string') return { kind: 'skip', reason: result };
-  return kind === 'post'
-    ? { kind, row: result as PostsTable }
-    : { kind, row: result as CommentsTable };
+  return kind === 'post' ? { kind, row: result as PostsTable } : { kind, row: result as CommentsTable };
 }
 
 /** Turns an RS record (any era of reddit-data.md §3) into a `posts` row; throws NormaliseError when it cannot. */
@@ -147,7 +145,8 @@ function fullname(value: unknown, prefix: 't1_' | 't3_'): string | undefined {
 
 /** Integer seconds / counts from an int, a numeric string or a float (`Math.floor`, §3.8). */
 function toInt(value: unknown): number | undefined {
-  const n = typeof value === 'number' ? value : typeof value === 'string' && value.trim() ? Number(value) : NaN;
+  const n =
+    typeof value === 'number' ? value : typeof value === 'string' && value.trim() ? Number(value) : NaN;
   return Number.isFinite(n) ? Math.floor(n) : undefined;
 }
 

@@ -40,7 +40,10 @@ function startIngest(database: TestDatabase, files: string[]) {
 }
 
 async function countComments(database: TestDatabase): Promise<number> {
-  const row = await database.db.selectFrom('comments').select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow();
+  const row = await database.db
+    .selectFrom('comments')
+    .select((eb) => eb.fn.countAll<number>().as('n'))
+    .executeTakeFirstOrThrow();
   return Number(row.n);
 }
 

@@ -1,16 +1,16 @@
 import type { Logger } from 'pino';
-import { normaliseRecord } from '../corpus/normalise.ts';
 import { expandPaths } from '../corpus/readers/expand-paths.ts';
-import { readRecords } from '../corpus/readers/read-records.ts';
+import { normaliseInWorker } from '../corpus/readers/normalise-in-worker.ts';
+import { normaliseStream, type RowBatch } from '../corpus/readers/normalise-stream.ts';
 import type { SkipReason } from '../corpus/skip-reasons.ts';
 import type { Db } from '../db/database.ts';
 import {
   analyzeCorpus,
+  configureBulkLoad,
   upsertComments,
   upsertPosts,
   type UpsertCounts,
 } from '../db/repositories/corpus-ingest.repository.ts';
-import type { CommentsTable, PostsTable } from '../db/tables/corpus.tables.ts';
 
 /**
  * Records per transaction. On SQLite one batch of comments (upsert, FTS triggers, reply recount) commits in about
@@ -37,7 +37,12 @@ export interface IngestOptions {
   readonly isSample?: boolean;
   readonly onProgress?: (progress: IngestProgress) => void;
   readonly batchSize?: number;
+  /** Parse and normalise in a worker thread (default: when the files total at least 8 MiB). */
+  readonly useWorker?: boolean;
 }
+
+/** Below this, starting a worker thread costs more than it saves. */
+const WORKER_THRESHOLD_BYTES = 8 * 1024 * 1024;
 
 export interface IngestSummary {
   files: number;
@@ -53,6 +58,8 @@ export interface IngestSummary {
   firstSkippedLines: Partial<Record<SkipReason, string[]>>;
   /** files that could not be read to the end (missing, not decompressible); the others were still ingested */
   errors: { file: string; message: string }[];
+  /** write transactions and their durations: on SQLite each holds the write lock the API may wait for */
+  transactions: { count: number; p95Ms: number; maxMs: number };
 }
 
 export interface IngestDeps {
@@ -64,6 +71,7 @@ export interface IngestDeps {
  * Ingests dump / API files and directories into the corpus: every record is normalised and upserted by id in
  * batches of one transaction each, reply counts included, so a crash loses at most the batch in flight and a re-run
  * completes the job. A bad line is counted and skipped; an unreadable file is reported and the next one is read.
+ * Large inputs are parsed in a worker thread while this one writes; a database error ends the ingest (thrown).
  */
 export async function ingestFiles(
   deps: IngestDeps,
@@ -81,105 +89,84 @@ export async function ingestFiles(
     skipped: {},
     firstSkippedLines: {},
     errors: [],
+    transactions: { count: 0, p95Ms: 0, maxMs: 0 },
   };
+  const durations: number[] = [];
   const { files, missing } = await expandPaths(paths);
   for (const file of missing) summary.errors.push({ file, message: `${file}: no such file or directory` });
   const bytesTotal = files.reduce((sum, f) => sum + f.size, 0);
-  const batchSize = options.batchSize ?? INGEST_BATCH_SIZE;
-  const normaliseOptions = { isSample: options.isSample };
+  if (files.length > 0) await configureBulkLoad(deps.db);
+  const inputPaths = files.map((f) => f.path);
+  const streamOptions = { isSample: options.isSample, batchSize: options.batchSize ?? INGEST_BATCH_SIZE };
+  const useWorker = options.useWorker ?? bytesTotal >= WORKER_THRESHOLD_BYTES;
+  const events = useWorker
+    ? normaliseInWorker(inputPaths, streamOptions, (reason) =>
+        deps.logger?.warn({ reason }, 'corpus ingest: normalise worker unavailable, reading in this thread'),
+      )
+    : normaliseStream(inputPaths, streamOptions);
+  let fileIndex = -1;
   let bytesBefore = 0;
-  for (const [fileIndex, { path: file, size }] of files.entries()) {
-    summary.files += 1;
-    let bytesRead = 0;
-    const posts: PostsTable[] = [];
-    const comments: CommentsTable[] = [];
-    const report = () =>
-      options.onProgress?.({
-        file,
-        fileIndex,
-        fileCount: files.length,
-        bytesRead: bytesBefore + bytesRead,
-        bytesTotal,
-        read: summary.read,
-      });
-    try {
-      const reader = readRecords(file, { onBytes: (n) => (bytesRead = n) });
-      for await (const items of reader) {
-        for (const item of items) {
-          summary.read += 1;
-          const normalised =
-            item.type === 'skip'
-              ? ({ kind: 'skip', reason: item.reason } as const)
-              : normaliseRecord(item.raw, item.kind, normaliseOptions);
-          if (normalised.kind === 'post') {
-            if (posts.push(normalised.row) >= batchSize) await flush(deps.db, summary, posts, comments, 'posts');
-          } else if (normalised.kind === 'comment') {
-            if (comments.push(normalised.row) >= batchSize) {
-              await flush(deps.db, summary, posts, comments, 'comments');
-            }
-          } else {
-            addSkip(summary, normalised.reason, `${file}:${item.line}`);
-          }
-        }
-        report();
-      }
-      await flush(deps.db, summary, posts, comments, 'both');
-    } catch (error) {
-      // A database failure is not the file's fault: it ends the ingest. A reading failure ends only this file.
-      if (error instanceof WriteError) throw error.cause;
-      await flush(deps.db, summary, posts, comments, 'both').catch((e: unknown) => {
-        throw e instanceof WriteError ? e.cause : e;
-      });
-      const message = error instanceof Error ? error.message : String(error);
-      summary.errors.push({ file, message });
-      deps.logger?.error({ file, err: error }, 'corpus ingest: file not read to the end');
+  for await (const event of events) {
+    while (fileIndex < event.fileIndex) {
+      if (fileIndex >= 0) bytesBefore += files[fileIndex]!.size;
+      fileIndex += 1;
+      summary.files += 1;
     }
-    bytesBefore += size;
-    bytesRead = 0;
-    report();
+    const file = files[event.fileIndex]!.path;
+    if (event.type === 'fileError') {
+      summary.errors.push({ file, message: event.message });
+      deps.logger?.error({ file, message: event.message }, 'corpus ingest: file not read to the end');
+      continue;
+    }
+    summary.read += event.read;
+    for (const [reason, line] of event.skips) addSkip(summary, reason, `${file}:${line}`);
+    for (const batch of event.batches) {
+      const started = performance.now();
+      await write(deps.db, summary, batch);
+      durations.push(performance.now() - started);
+      await refreshStatistics(deps.db, summary);
+    }
+    options.onProgress?.({
+      file,
+      fileIndex: event.fileIndex,
+      fileCount: files.length,
+      bytesRead: bytesBefore + event.bytesRead,
+      bytesTotal,
+      read: summary.read,
+    });
   }
   if (summary.inserted + summary.updated > 0) await analyzeCorpus(deps.db);
+  durations.sort((a, b) => a - b);
+  summary.transactions = {
+    count: durations.length,
+    p95Ms: Math.round(durations[Math.ceil(durations.length * 0.95) - 1] ?? 0),
+    maxMs: Math.round(durations.at(-1) ?? 0),
+  };
   return summary;
 }
 
 /** Written rows after which PostgreSQL's statistics are refreshed (then at every tenfold). */
 const FIRST_ANALYZE_AT = 10_000;
 
-async function flush(
-  db: Db,
-  summary: IngestSummary,
-  posts: PostsTable[],
-  comments: CommentsTable[],
-  which: 'posts' | 'comments' | 'both',
-): Promise<void> {
-  try {
-    if (which !== 'comments' && posts.length > 0) {
-      add(summary, await upsertPosts(db, posts));
-      summary.posts += posts.length;
-      posts.length = 0;
-    }
-    if (which !== 'posts' && comments.length > 0) {
-      add(summary, await upsertComments(db, comments));
-      summary.comments += comments.length;
-      comments.length = 0;
-    }
-    const written = summary.inserted + summary.updated;
-    if (written >= (analyzedAt.get(summary) ?? FIRST_ANALYZE_AT)) {
-      await analyzeCorpus(db);
-      analyzedAt.set(summary, written * 10);
-    }
-  } catch (error) {
-    throw new WriteError(error);
+async function write(db: Db, summary: IngestSummary, batch: RowBatch): Promise<void> {
+  if (batch.table === 'posts') {
+    add(summary, await upsertPosts(db, batch.rows));
+    summary.posts += batch.rows.length;
+  } else {
+    add(summary, await upsertComments(db, batch.rows));
+    summary.comments += batch.rows.length;
+  }
+}
+
+async function refreshStatistics(db: Db, summary: IngestSummary): Promise<void> {
+  const written = summary.inserted + summary.updated;
+  if (written >= (analyzedAt.get(summary) ?? FIRST_ANALYZE_AT)) {
+    await analyzeCorpus(db);
+    analyzedAt.set(summary, written * 10);
   }
 }
 
 const analyzedAt = new WeakMap<IngestSummary, number>();
-
-class WriteError extends Error {
-  constructor(override readonly cause: unknown) {
-    super('corpus write failed');
-  }
-}
 
 function add(summary: IngestSummary, counts: UpsertCounts): void {
   summary.inserted += counts.inserted;

@@ -26,7 +26,11 @@ const logger = {
 } as unknown as Logger;
 
 function depsFor(db = database.db, sampleCorpus: 'auto' | 'off' = 'auto') {
-  return { config: { sampleCorpus, database: { dialect: TEST_DIALECT, url: database.url, schema: database.schema } }, db, logger } as const;
+  return {
+    config: { sampleCorpus, database: { dialect: TEST_DIALECT, url: database.url, schema: database.schema } },
+    db,
+    logger,
+  } as const;
 }
 
 describe('ensureSampleCorpus', () => {
@@ -38,7 +42,12 @@ describe('ensureSampleCorpus', () => {
   it('loads the generated corpus into an empty database, marked as sample data, once', async () => {
     expect(await ensureSampleCorpus(depsFor(), SMALL)).toBe('loaded');
     expect(messages).toEqual(['Loaded the sample corpus: 300 posts, 1500 comments (generated sample data)']);
-    expect(await getCorpusSampleStatus(database.db)).toEqual({ state: 'all', posts: 300, comments: 1500, sampleRecords: 1800 });
+    expect(await getCorpusSampleStatus(database.db)).toEqual({
+      state: 'all',
+      posts: 300,
+      comments: 1500,
+      sampleRecords: 1800,
+    });
     expect(await ensureSampleCorpus(depsFor(), SMALL)).toBe('present');
     expect(messages).toHaveLength(1);
   });
@@ -46,9 +55,17 @@ describe('ensureSampleCorpus', () => {
   it('lets two workers start at once: one loads, the other waits and finds the rows', async () => {
     const second = createDatabase(database.url, { schema: database.schema });
     try {
-      const outcomes = await Promise.all([ensureSampleCorpus(depsFor(), SMALL), ensureSampleCorpus(depsFor(second.db), SMALL)]);
+      const outcomes = await Promise.all([
+        ensureSampleCorpus(depsFor(), SMALL),
+        ensureSampleCorpus(depsFor(second.db), SMALL),
+      ]);
       expect(outcomes.sort()).toEqual(['loaded', 'present']);
-      expect(await countCorpus(database.db)).toEqual({ posts: 300, comments: 1500, samplePosts: 300, sampleComments: 1500 });
+      expect(await countCorpus(database.db)).toEqual({
+        posts: 300,
+        comments: 1500,
+        samplePosts: 300,
+        sampleComments: 1500,
+      });
       expect(messages.filter((m) => m.startsWith('Loaded'))).toHaveLength(1);
     } finally {
       await second.close();

@@ -37,16 +37,37 @@ async function run(argv: string[], isTty = false) {
 
 describe('corpus CLI', () => {
   it('answers a usage error with exit code 2 and the usage text', async () => {
-    for (const argv of [[], ['frob'], ['ingest'], ['generate', '--posts', '5'], ['generate', '--posts', 'x', '--comments', '1'], ['stats', '--bogus']]) {
+    for (const argv of [
+      [],
+      ['frob'],
+      ['ingest'],
+      ['generate', '--posts', '5'],
+      ['generate', '--posts', 'x', '--comments', '1'],
+      ['stats', '--bogus'],
+    ]) {
       const result = await run(argv);
       expect(result.code).toBe(2);
       expect(result.stderr).toContain(USAGE);
     }
   });
 
+  it('prints the usage for --help with exit code 0', async () => {
+    expect(await run(['--help'])).toEqual({ code: 0, stdout: USAGE, stderr: '' });
+  });
+
   it('generates files, ingests them with one summary line, and prints stats', async () => {
     const out = path.join(dir, 'gen');
-    const generated = await run(['generate', '--posts', '40', '--comments', '160', '--seed', '3', '--out', out]);
+    const generated = await run([
+      'generate',
+      '--posts',
+      '40',
+      '--comments',
+      '160',
+      '--seed',
+      '3',
+      '--out',
+      out,
+    ]);
     expect(generated.code).toBe(0);
     expect(generated.stdout).toContain('Generated 40 posts and 160 comments (seed 3)');
     expect(fs.existsSync(path.join(out, 'RS_generated.ndjson'))).toBe(true);
@@ -55,7 +76,9 @@ describe('corpus CLI', () => {
     expect(ingested.code).toBe(0);
     expect(ingested.stderr).toBe('');
     expect(ingested.stdout.trim().split('\n')).toHaveLength(1);
-    expect(ingested.stdout).toMatch(/^Ingested 2 files: read 200, inserted 200, updated 0, unchanged 0, skipped 0 \(/);
+    expect(ingested.stdout).toMatch(
+      /^Ingested 2 files: read 200, inserted 200, updated 0, unchanged 0, skipped 0 \(/,
+    );
 
     const stats = await run(['stats', '--top', '3']);
     expect(stats.code).toBe(0);
@@ -83,7 +106,9 @@ describe('corpus CLI', () => {
     const file = path.join(dir, 'tty.ndjson');
     fs.writeFileSync(file, '{"id":"a","title":"t","created_utc":5}\n{bad\n');
     const result = await run(['ingest', file], true);
-    expect(result.stderr).toMatch(/\r\[#+-*\]\s+\d+% \d+ records · [\d,]+ records\/s · ETA \d+:\d\d · tty\.ndjson \(1\/1\)/);
+    expect(result.stderr).toMatch(
+      /\r\[#+-*\]\s+\d+% \d+ records · [\d,]+ records\/s · ETA \d+:\d\d · tty\.ndjson \(1\/1\)/,
+    );
     expect(result.stderr).toContain('invalid_json: the line is not valid JSON');
     expect(result.stdout).toMatch(/^Ingested 1 file: read 2/);
   });

@@ -39,6 +39,10 @@ const defaultIo = (): CliIo => ({
 /** `corpus <ingest|generate|stats> …`: returns the exit code (0 ok, 1 errors, 2 usage). */
 export async function runCorpusCli(argv: readonly string[], io: CliIo = defaultIo()): Promise<number> {
   const [command, ...rest] = argv;
+  if (command === 'help' || command === '--help' || command === '-h') {
+    io.stdout(USAGE);
+    return 0;
+  }
   try {
     if (command === 'ingest') return await ingest(rest, io);
     if (command === 'generate') return await generate(rest, io);

@@ -47,7 +47,8 @@ export function createProgressBar(write: (text: string) => void, now: () => numb
 export function formatSummary(summary: IngestSummary, seconds: number): string {
   const skipped = Object.values(summary.skipped).reduce((sum, n) => sum + (n ?? 0), 0);
   const reasons = Object.entries(summary.skipped).map(
-    ([reason, count]) => `${reason} ${number(count ?? 0)}: ${summary.firstSkippedLines[reason as 'invalid_json']?.join(', ')}`,
+    ([reason, count]) =>
+      `${reason} ${number(count ?? 0)}: ${summary.firstSkippedLines[reason as 'invalid_json']?.join(', ')}`,
   );
   const rate = seconds > 0 ? ` (${seconds.toFixed(1)} s, ${number(summary.read / seconds)} records/s)` : '';
   return (
@@ -55,7 +56,9 @@ export function formatSummary(summary: IngestSummary, seconds: number): string {
     `inserted ${number(summary.inserted)}, updated ${number(summary.updated)}, ` +
     `unchanged ${number(summary.unchanged)}, skipped ${number(skipped)}` +
     (reasons.length ? ` (${reasons.join('; ')})` : '') +
-    (summary.errors.length ? `, ${summary.errors.length} file error${summary.errors.length === 1 ? '' : 's'}` : '') +
+    (summary.errors.length
+      ? `, ${summary.errors.length} file error${summary.errors.length === 1 ? '' : 's'}`
+      : '') +
     rate
   );
 }

@@ -10,7 +10,9 @@ export interface InputFile {
  * The files to ingest: each argument that is a file, and every regular file under each directory (recursively,
  * in name order, hidden entries skipped). A path that does not exist is returned in `missing`.
  */
-export async function expandPaths(paths: readonly string[]): Promise<{ files: InputFile[]; missing: string[] }> {
+export async function expandPaths(
+  paths: readonly string[],
+): Promise<{ files: InputFile[]; missing: string[] }> {
   const files: InputFile[] = [];
   const missing: string[] = [];
   for (const p of paths) {

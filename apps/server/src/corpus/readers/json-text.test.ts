@@ -23,7 +23,8 @@ describe('JsonValueSplitter', () => {
         fc.array(fc.nat(), { maxLength: 6 }),
         fc.boolean(),
         (values, rawCuts, isPretty) => {
-          const text = JSON.stringify(values, null, isPretty ? 2 : 0) + '\n' + JSON.stringify(values[0] ?? {});
+          const text =
+            JSON.stringify(values, null, isPretty ? 2 : 0) + '\n' + JSON.stringify(values[0] ?? {});
           const cuts = rawCuts.map((c) => c % (text.length + 1));
           const parsed = feed(new JsonValueSplitter(), text, cuts).map((t) => JSON.parse(t.text) as unknown);
           expect(parsed).toEqual([...values, values[0] ?? {}].map((v) => JSON.parse(JSON.stringify(v))));
@@ -43,13 +44,21 @@ describe('JsonValueSplitter', () => {
 describe('LineSplitter', () => {
   it('returns the same lines whatever the chunking, with line numbers', () => {
     fc.assert(
-      fc.property(fc.array(fc.string({ unit: 'grapheme-ascii' }), { maxLength: 10 }), fc.array(fc.nat()), (lines, raw) => {
-        const clean = lines.map((l) => l.replace(/[\r\n]/g, ''));
-        const text = clean.join('\r\n');
-        const out = feed(new LineSplitter(), text, raw.map((c) => c % (text.length + 1)));
-        const expected = clean.flatMap((l, i) => (l ? [{ text: l, line: i + 1 }] : []));
-        expect(out.filter((t) => t.text.trim())).toEqual(expected.filter((t) => t.text.trim()));
-      }),
+      fc.property(
+        fc.array(fc.string({ unit: 'grapheme-ascii' }), { maxLength: 10 }),
+        fc.array(fc.nat()),
+        (lines, raw) => {
+          const clean = lines.map((l) => l.replace(/[\r\n]/g, ''));
+          const text = clean.join('\r\n');
+          const out = feed(
+            new LineSplitter(),
+            text,
+            raw.map((c) => c % (text.length + 1)),
+          );
+          const expected = clean.flatMap((l, i) => (l ? [{ text: l, line: i + 1 }] : []));
+          expect(out.filter((t) => t.text.trim())).toEqual(expected.filter((t) => t.text.trim()));
+        },
+      ),
       { numRuns: 300 },
     );
   });

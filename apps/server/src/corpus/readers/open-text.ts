@@ -77,10 +77,13 @@ async function* zstdText(file: string, input: fs.ReadStream, command: string): A
   input.on('error', (error) => child.stdout.destroy(error));
   input.pipe(child.stdin);
   child.stdout.setEncoding('utf8');
+  let isDrained = false;
   try {
     yield* child.stdout as AsyncIterable<string>;
+    isDrained = true;
   } finally {
-    if (child.exitCode === null && child.signalCode === null) {
+    // Only a reader that stopped early (break, error) ends zstd; after a drained stdout zstd exits by itself.
+    if (!isDrained && child.exitCode === null && child.signalCode === null) {
       input.destroy();
       child.kill();
     }

@@ -15,7 +15,8 @@ afterAll(() => fs.rmSync(dir, { recursive: true, force: true }));
 async function readAll(file: string, options = {}): Promise<{ items: ReadItem[]; layout?: ContentLayout }> {
   const items: ReadItem[] = [];
   let layout: ContentLayout | undefined;
-  for await (const batch of readRecords(file, { ...options, onLayout: (l) => (layout = l) })) items.push(...batch);
+  for await (const batch of readRecords(file, { ...options, onLayout: (l) => (layout = l) }))
+    items.push(...batch);
   return { items, layout };
 }
 
@@ -26,7 +27,8 @@ function write(name: string, content: string | Buffer): string {
 }
 
 const ids = (items: ReadItem[]) => items.flatMap((i) => (i.type === 'record' ? [String(i.raw.id)] : []));
-const skips = (items: ReadItem[]) => items.flatMap((i) => (i.type === 'skip' ? [`${i.reason}@${i.line}`] : []));
+const skips = (items: ReadItem[]) =>
+  items.flatMap((i) => (i.type === 'skip' ? [`${i.reason}@${i.line}`] : []));
 
 const NDJSON_LINES = [
   '{"id":"a1","title":"first","created_utc":1}',
@@ -54,7 +56,9 @@ describe('readRecords', () => {
   });
 
   it.skipIf(!HAS_ZSTD)('reads a .zst compressed with a 2 GiB window (zstd --long=31)', async () => {
-    const text = Array.from({ length: 500 }, (_, i) => JSON.stringify({ id: `z${i}`, title: 't', created_utc: i }));
+    const text = Array.from({ length: 500 }, (_, i) =>
+      JSON.stringify({ id: `z${i}`, title: 't', created_utc: i }),
+    );
     const packed = spawnSync('zstd', ['--long=31', '-19', '-c', '-q'], { input: text.join('\n') + '\n' });
     expect(packed.status).toBe(0);
     const file = write('RS_2099-01.zst', packed.stdout);
@@ -68,9 +72,14 @@ describe('readRecords', () => {
   });
 
   it.skipIf(!HAS_ZSTD)('surfaces zstd errors for a corrupt .zst, and a missing zstd command', async () => {
-    const file = write('broken.zst', Buffer.concat([Buffer.from([0x28, 0xb5, 0x2f, 0xfd]), Buffer.alloc(64, 7)]));
+    const file = write(
+      'broken.zst',
+      Buffer.concat([Buffer.from([0x28, 0xb5, 0x2f, 0xfd]), Buffer.alloc(64, 7)]),
+    );
     await expect(readAll(file)).rejects.toThrow(/zstd could not decompress .*broken\.zst \(exit 1\): .+/);
-    await expect(readAll(file, { zstdCommand: '/nonexistent/zstd' })).rejects.toThrow(/zstd command is not installed/);
+    await expect(readAll(file, { zstdCommand: '/nonexistent/zstd' })).rejects.toThrow(
+      /zstd command is not installed/,
+    );
   });
 
   it('throws for a missing file', async () => {
@@ -78,7 +87,11 @@ describe('readRecords', () => {
   });
 
   it('reads a pretty-printed JSON array element by element, across chunk boundaries', async () => {
-    const records = Array.from({ length: 3000 }, (_, i) => ({ id: `p${i}`, title: `t ${'[x]'.repeat(i % 7)}`, created_utc: i }));
+    const records = Array.from({ length: 3000 }, (_, i) => ({
+      id: `p${i}`,
+      title: `t ${'[x]'.repeat(i % 7)}`,
+      created_utc: i,
+    }));
     const file = write('array.json', JSON.stringify(records, null, 2));
     const { items, layout } = await readAll(file);
     expect(layout).toBe('json');
@@ -91,7 +104,14 @@ describe('readRecords', () => {
     const { items, layout } = await readAll(path.join(FIXTURES, 'comment-page.json'));
     expect(layout).toBe('json');
     const records = items.flatMap((i) => (i.type === 'record' ? [`${i.kind}:${String(i.raw.id)}`] : []));
-    expect(records).toEqual(['post:abc12', 'comment:c1', 'comment:c2', 'comment:c3', 'comment:c4', 'comment:c7']);
+    expect(records).toEqual([
+      'post:abc12',
+      'comment:c1',
+      'comment:c2',
+      'comment:c3',
+      'comment:c4',
+      'comment:c7',
+    ]);
     expect(skips(items).map((s) => s.split('@')[0])).toEqual(['more_stub', 'more_stub']);
   });
 
@@ -100,12 +120,23 @@ describe('readRecords', () => {
       'listing.json',
       JSON.stringify({
         kind: 'Listing',
-        data: { after: 't3_b', children: [{ kind: 't3', data: { id: 'l1', title: 'x' } }, { kind: 't5', data: {} }] },
+        data: {
+          after: 't3_b',
+          children: [
+            { kind: 't3', data: { id: 'l1', title: 'x' } },
+            { kind: 't5', data: {} },
+          ],
+        },
       }),
     );
     const more = write(
       'more.json',
-      JSON.stringify({ json: { errors: [], data: { things: [{ kind: 't1', data: { id: 'm1', body: 'b', link_id: 't3_x' } }] } } }),
+      JSON.stringify({
+        json: {
+          errors: [],
+          data: { things: [{ kind: 't1', data: { id: 'm1', body: 'b', link_id: 't3_x' } }] },
+        },
+      }),
     );
     expect(ids((await readAll(listing)).items)).toEqual(['l1']);
     expect(skips((await readAll(listing)).items)).toEqual(['not_a_record@1']);

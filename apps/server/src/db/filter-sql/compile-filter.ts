@@ -10,6 +10,8 @@ import type { PreparedNode, RecordType } from '../../corpus/filters/prepare.ts';
 export interface CompiledFilter {
   readonly where: RawBuilder<SqlBool>;
   readonly isExact: boolean;
+  /** SQLite count: read the table in storage order (NOT INDEXED) rather than row by row through an index */
+  readonly isTableScan: boolean;
 }
 
 const TRUE = sql<SqlBool>`1 = 1`;
@@ -111,8 +113,8 @@ class FilterCompiler {
   }
 }
 
-const hasRange = (node: PreparedNode): boolean =>
-  node.kind === 'range' || (node.kind === 'group' && node.children.some(hasRange));
+const has = (node: PreparedNode, kind: PreparedNode['kind']): boolean =>
+  node.kind === kind || (node.kind === 'group' && node.children.some((child) => has(child, kind)));
 
 /**
  * Compiles a prepared tree to a WHERE condition with bound parameters only. SQLite is exact (FTS5 and the re2_match
@@ -125,9 +127,14 @@ export function compileFilter(
   dialect: DatabaseDialect,
   purpose: 'list' | 'count' = 'list',
 ): CompiledFilter {
-  if (!node) return { where: TRUE, isExact: true };
-  // Only an unordered count without numeric rules is best driven by the full-text match sets (bench/RESULTS.md).
-  const isFtsDriving = purpose === 'count' && !hasRange(node);
-  const part = new FilterCompiler(dialect, table, isFtsDriving).compile(node, true);
-  return { where: part.sql, isExact: part.isExact };
+  if (!node) return { where: TRUE, isExact: true, isTableScan: false };
+  // Only an unordered count without numeric rules is best driven by the full-text match sets, and one that must
+  // read every row's text (a regex) reads the table in order, not through a score index (bench/RESULTS.md).
+  const isUnorderedScan = purpose === 'count' && !has(node, 'range');
+  const part = new FilterCompiler(dialect, table, isUnorderedScan).compile(node, true);
+  return {
+    where: part.sql,
+    isExact: part.isExact,
+    isTableScan: isUnorderedScan && dialect === 'sqlite' && has(node, 'regex'),
+  };
 }

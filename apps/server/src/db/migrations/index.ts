@@ -5,6 +5,7 @@ import * as createCorpus from './20261122000300_create-corpus.ts';
 import * as createResetsOutboxPageViews from './20261122000350_create-resets-outbox-page-views.ts';
 import * as createOrders from './20261122000400_create-orders.ts';
 import * as createPayments from './20261122000500_create-payments.ts';
+import * as createCorpusLiveIndexes from './20261122000600_create-corpus-live-indexes.ts';
 
 /** Every migration, by name, in the order they run. Add new ones at the end; never edit a landed one. */
 export const MIGRATIONS: Record<string, Migration> = {
@@ -14,4 +15,5 @@ export const MIGRATIONS: Record<string, Migration> = {
   '20261122000350_create-resets-outbox-page-views': createResetsOutboxPageViews,
   '20261122000400_create-orders': createOrders,
   '20261122000500_create-payments': createPayments,
+  '20261122000600_create-corpus-live-indexes': createCorpusLiveIndexes,
 };

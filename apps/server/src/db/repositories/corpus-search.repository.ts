@@ -124,7 +124,7 @@ export async function countMatchingRecords<T extends RecordType>(
     for await (const _record of streamKept(db, type, filter, MAX_BATCH, keep)) if (++count === limit) break;
     return count;
   }
-  const table = sql.table(type);
+  const table = filter.isTableScan ? sql`${sql.table(type)} not indexed` : sql.table(type);
   const { rows } = await sql<{ n: number }>`select count(*) as n from (select 1 from ${table}
     where is_deleted = 0 and is_removed = 0 and (${filter.where}) limit ${limit}) matches`.execute(db);
   return Number(rows[0]?.n ?? 0);

@@ -36,15 +36,6 @@ export async function countCorpus(db: Db): Promise<CorpusCounts> {
   };
 }
 
-/** True when neither corpus table has a row (cheap: stops at the first row). */
-export async function isCorpusEmpty(db: Db): Promise<boolean> {
-  const [post, comment] = await Promise.all([
-    db.selectFrom('posts').select('id').limit(1).executeTakeFirst(),
-    db.selectFrom('comments').select('id').limit(1).executeTakeFirst(),
-  ]);
-  return !post && !comment;
-}
-
 /** Posts and comments per subreddit, largest first (at most `limit` subreddits). */
 export async function countBySubreddit(db: Db, limit: number): Promise<CorpusBreakdownRow[]> {
   const rows = await sql<{ key: string; posts: number; comments: number }>`

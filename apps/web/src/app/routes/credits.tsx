@@ -1,6 +1,6 @@
-import { PlaceholderPage } from '../layout/placeholder-page.tsx';
+import { CreditsPage } from '../../features/credits/components/credits-page.tsx';
 
-/** Placeholder until issue 7 builds the credits screen. */
+/** Purchase Credits (spec §2); also where a custom purchase may come back with ?token=. */
 export default function CreditsRoute() {
-  return <PlaceholderPage title="Purchase Credits">The credits screen is coming soon.</PlaceholderPage>;
+  return <CreditsPage />;
 }

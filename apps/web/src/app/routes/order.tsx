@@ -1,6 +1,7 @@
-import { PlaceholderPage } from '../layout/placeholder-page.tsx';
+import { OrderForm } from '../../features/orders/components/order-form.tsx';
+import { useSession } from '../../lib/session.tsx';
 
-/** Placeholder until issue 7 builds the order screen. */
 export default function OrderRoute() {
-  return <PlaceholderPage title="Create New Order">The order form is coming soon.</PlaceholderPage>;
+  const { isAuthenticated } = useSession();
+  return <OrderForm isAuthenticated={isAuthenticated} />;
 }

@@ -1,12 +1,9 @@
 import { useSearchParams } from 'react-router';
-import { PlaceholderPage } from '../layout/placeholder-page.tsx';
+import { PaymentCancelPage } from '../../features/payments/components/payment-cancel-page.tsx';
 
-/** Placeholder until issue 7 builds the payment cancel page (it keeps its token query parameter). */
+/** PayPal's cancel address (also /paypal/cancel); a new token starts the page afresh. */
 export default function PayCancelRoute() {
   const [params] = useSearchParams();
-  return (
-    <PlaceholderPage title="Payment Cancelled">
-      {params.get('token') ? 'Cancelling your payment.' : 'No payment to cancel.'}
-    </PlaceholderPage>
-  );
+  const token = params.get('token');
+  return <PaymentCancelPage key={token ?? ''} token={token} />;
 }

@@ -1,12 +1,9 @@
 import { useSearchParams } from 'react-router';
-import { PlaceholderPage } from '../layout/placeholder-page.tsx';
+import { PaymentSuccessPage } from '../../features/payments/components/payment-success-page.tsx';
 
-/** Placeholder until issue 7 builds the payment return page (it keeps its token query parameter). */
+/** PayPal's return address (also /paypal/success); a new token starts the page afresh. */
 export default function PaySuccessRoute() {
   const [params] = useSearchParams();
-  return (
-    <PlaceholderPage title="Payment">
-      {params.get('token') ? 'Confirming your payment.' : 'No payment to confirm.'}
-    </PlaceholderPage>
-  );
+  const token = params.get('token');
+  return <PaymentSuccessPage key={token ?? ''} token={token} />;
 }

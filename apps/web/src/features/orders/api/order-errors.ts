@@ -1,0 +1,24 @@
+import { AxiosError } from 'axios';
+import { classifyError, getDetail } from '../../../lib/api-error.ts';
+import { ORDERS_UI_MESSAGES } from '../messages.ts';
+
+/** The first message of a `{field: [messages]}` body, whichever field it is. */
+export function firstErrorMessage(data: unknown): string | undefined {
+  if (!data || typeof data !== 'object' || Array.isArray(data)) return undefined;
+  for (const value of Object.values(data)) {
+    if (Array.isArray(value) && value.length > 0) return String(value[0]);
+    if (typeof value === 'string' && value !== '') return value;
+  }
+  return undefined;
+}
+
+/** What the order form shows for a failed submit (spec §8): the server's detail or field message, else the fallback. */
+export function describeSubmitError(error: unknown): string {
+  const failure = classifyError(error);
+  if (failure.kind === 'response') {
+    return getDetail(failure.data) ?? firstErrorMessage(failure.data) ?? ORDERS_UI_MESSAGES.submitFailed;
+  }
+  // A thrown error of our own carries its message; a network failure has only axios's technical one.
+  if (failure.kind === 'other' && !(error instanceof AxiosError) && failure.message) return failure.message;
+  return ORDERS_UI_MESSAGES.submitFailed;
+}

@@ -1,0 +1,81 @@
+import { useCallback, useRef } from 'react';
+import { Link, useLocation, useNavigate } from 'react-router';
+import { Alert } from '../../../components/ui/alert.tsx';
+import { Button, buttonClasses } from '../../../components/ui/button.tsx';
+import { Container } from '../../../components/ui/container.tsx';
+import { PageLoading } from '../../../components/ui/page-loading.tsx';
+import { hasStatus } from '../../../lib/api-error.ts';
+import { useDashboardData } from '../hooks/use-orders.ts';
+import { ORDERS_UI_MESSAGES } from '../messages.ts';
+import { DashboardStats } from './dashboard-stats.tsx';
+import { OrderList } from './order-list.tsx';
+
+/** The dashboard (spec §2): counters, "My Orders" with "New Order", and the live order list. */
+export function DashboardPage() {
+  const navigate = useNavigate();
+  const location = useLocation();
+  const locationRef = useRef(location);
+  locationRef.current = location;
+
+  const isRedirecting = useRef(false);
+
+  const handleError = useCallback(
+    (error: unknown) => {
+      if (!hasStatus(error, 401) || isRedirecting.current) return;
+      isRedirecting.current = true;
+      const { pathname, search, hash } = locationRef.current;
+      // A 401 here means the refresh failed too, so the session is already being marked signed out and the
+      // guard is about to redirect with its generic message. Navigating on the next task lands after that
+      // redirect (the guard's runs in the render the sign-out triggers), so this message is the one shown.
+      setTimeout(() => {
+        navigate('/login', {
+          replace: true,
+          state: { message: ORDERS_UI_MESSAGES.loginRequired, from: { pathname, search, hash } },
+        });
+      }, 0);
+    },
+    [navigate],
+  );
+  const { orders, stats } = useDashboardData(handleError);
+
+  const hasNothing = (orders.isError && !orders.data) || (stats.isError && !stats.data);
+  const errorMessage = hasNothing
+    ? ORDERS_UI_MESSAGES.loadFailed
+    : orders.isError || stats.isError
+      ? ORDERS_UI_MESSAGES.loadDataFailed
+      : null;
+  const retry = () => {
+    void orders.refetch();
+    void stats.refetch();
+  };
+
+  return (
+    <Container className="space-y-8 py-8 sm:py-10">
+      <h1 className="text-3xl font-bold text-text-primary">Dashboard</h1>
+      {errorMessage && (
+        <Alert tone="error" className="flex flex-wrap items-center justify-between gap-3">
+          <span>{errorMessage}</span>
+          <Button variant="outline" size="sm" onClick={retry}>
+            Try again
+          </Button>
+        </Alert>
+      )}
+      <DashboardStats stats={stats.data} />
+      <section aria-labelledby="my-orders" className="space-y-4">
+        <div className="flex flex-wrap items-center justify-between gap-3">
+          <h2 id="my-orders" className="text-2xl font-semibold text-text-primary">
+            My Orders
+          </h2>
+          <Link to="/order" className={buttonClasses()}>
+            New Order
+          </Link>
+        </div>
+        {orders.data ? (
+          <OrderList orders={orders.data} />
+        ) : (
+          orders.isPending && <PageLoading label="Loading orders" />
+        )}
+      </section>
+    </Container>
+  );
+}

@@ -1,0 +1,122 @@
+import { PREVIEW_MATCH_CAP, type PreviewResponse } from '@threadcart/contracts';
+import { Link } from 'react-router';
+import { Alert } from '../../../components/ui/alert.tsx';
+import { Spinner } from '../../../components/ui/spinner.tsx';
+import { classifyError, getDetail } from '../../../lib/api-error.ts';
+import { firstErrorMessage } from '../api/order-errors.ts';
+
+const numberFormat = new Intl.NumberFormat('en-US');
+const SNIPPET_LENGTH = 120;
+
+/** "N matching records", or "at least 100,000" when the server stopped counting. */
+export function describeMatches(preview: Pick<PreviewResponse, 'matches' | 'matches_capped'>): string {
+  const count = preview.matches_capped
+    ? `at least ${numberFormat.format(Math.max(preview.matches, PREVIEW_MATCH_CAP))}`
+    : numberFormat.format(preview.matches);
+  return `${count} matching ${preview.matches === 1 && !preview.matches_capped ? 'record' : 'records'}`;
+}
+
+function snippet(record: Record<string, unknown>): string {
+  const text = [record.title, record.body, record.selftext].find(
+    (v) => typeof v === 'string' && v.trim() !== '',
+  );
+  const value = typeof text === 'string' ? text.replace(/\s+/g, ' ').trim() : '(no text)';
+  return value.length > SNIPPET_LENGTH ? `${value.slice(0, SNIPPET_LENGTH - 1)}…` : value;
+}
+
+function previewErrorMessage(error: unknown): string {
+  const failure = classifyError(error);
+  if (failure.kind === 'response' && failure.status < 500) {
+    return (
+      getDetail(failure.data) ?? firstErrorMessage(failure.data) ?? 'The dry run could not check this query.'
+    );
+  }
+  return 'The dry run is unavailable right now.';
+}
+
+function SampleRecords({ sample }: { sample: PreviewResponse['sample'] }) {
+  if (sample.length === 0) return null;
+  return (
+    <div>
+      <h3 className="mb-2 text-sm font-semibold text-text-primary">Sample records</h3>
+      <ul className="space-y-2" aria-label="Sample records">
+        {sample.slice(0, 5).map((record, index) => (
+          <li
+            key={String(record.id ?? index)}
+            className="rounded-md border border-gray-200 bg-gray-50 p-2 text-sm"
+          >
+            <p className="break-words text-text-primary">{snippet(record)}</p>
+            <p className="mt-1 text-xs text-text-secondary">
+              {typeof record.subreddit === 'string' ? `r/${record.subreddit}` : 'unknown subreddit'}
+              {' · '}
+              score {typeof record.score === 'number' ? numberFormat.format(record.score) : '—'}
+            </p>
+          </li>
+        ))}
+      </ul>
+    </div>
+  );
+}
+
+interface DryRunPanelProps {
+  isReady: boolean;
+  isWaiting: boolean;
+  data: PreviewResponse | undefined;
+  error: unknown;
+  resultCount: number;
+}
+
+/** The live dry run beside the form: matches, credits needed against the balance, and 5 sample records. */
+export function DryRunPanel({ isReady, isWaiting, data, error, resultCount }: DryRunPanelProps) {
+  const isShort = data !== undefined && data.credits < resultCount;
+  return (
+    <section
+      aria-labelledby="dry-run-heading"
+      aria-busy={isWaiting}
+      className="space-y-4 rounded-lg bg-white p-5 shadow"
+    >
+      <div className="flex items-center justify-between gap-2">
+        <h2 id="dry-run-heading" className="text-lg font-semibold text-text-primary">
+          Dry run
+        </h2>
+        {isReady && isWaiting && <Spinner className="text-secondary" />}
+      </div>
+      {!isReady ? (
+        <p className="text-sm text-text-secondary">Complete the filters to see how many records match.</p>
+      ) : error && !isWaiting ? (
+        <Alert tone="warning">{previewErrorMessage(error)}</Alert>
+      ) : data ? (
+        <>
+          <p className="text-2xl font-bold text-text-primary" data-testid="dry-run-matches">
+            {describeMatches(data)}
+          </p>
+          <dl className="grid grid-cols-[1fr_auto] gap-x-4 gap-y-1 text-sm">
+            <dt className="text-text-secondary">Credits needed</dt>
+            <dd className="text-right font-semibold" data-testid="dry-run-credits-needed">
+              {numberFormat.format(data.credits_needed)}
+            </dd>
+            <dt className="text-text-secondary">Your balance</dt>
+            <dd className="text-right font-semibold" data-testid="dry-run-balance">
+              {numberFormat.format(data.credits)}
+            </dd>
+          </dl>
+          <p className="text-xs text-text-secondary">
+            The order reserves {numberFormat.format(resultCount)} credits and returns those for records it
+            cannot deliver.
+          </p>
+          {isShort && (
+            <Alert tone="warning">
+              Not enough credits for this order.{' '}
+              <Link to="/credits" className="underline">
+                Buy credits
+              </Link>
+            </Alert>
+          )}
+          <SampleRecords sample={data.sample} />
+        </>
+      ) : (
+        <p className="text-sm text-text-secondary">Checking the corpus…</p>
+      )}
+    </section>
+  );
+}

@@ -1,0 +1,34 @@
+import { Link } from 'react-router';
+import { buttonClasses } from '../../../components/ui/button.tsx';
+import { Card } from '../../../components/ui/card.tsx';
+import { Container } from '../../../components/ui/container.tsx';
+import { ORDERS_UI_MESSAGES } from '../messages.ts';
+
+/** Order completed (spec §2): the order is placed and being processed; its status is on the dashboard. */
+export function OrderCompletedPage() {
+  return (
+    <Container className="flex flex-1 items-center justify-center py-12">
+      <Card className="w-full max-w-xl text-center">
+        <div
+          aria-hidden="true"
+          className="mx-auto mb-4 flex size-14 items-center justify-center rounded-full bg-success-subtle text-3xl text-success"
+        >
+          ✓
+        </div>
+        <h1 className="text-2xl font-bold text-text-primary sm:text-3xl">
+          {ORDERS_UI_MESSAGES.completedHeading}
+        </h1>
+        <p className="mt-3 text-text-secondary">
+          Your order has been placed and is being processed. You can check its status in your{' '}
+          <Link to="/dashboard" className="font-semibold text-secondary-dark underline">
+            dashboard
+          </Link>
+          .
+        </p>
+        <Link to="/" className={`${buttonClasses({ size: 'lg' })} mt-6`}>
+          {ORDERS_UI_MESSAGES.goHome}
+        </Link>
+      </Card>
+    </Container>
+  );
+}

@@ -1,0 +1,108 @@
+import { useId, useState } from 'react';
+import { Button } from '../../../components/ui/button.tsx';
+import { ProgressBar } from '../../../components/ui/progress-bar.tsx';
+import type { DashboardOrder } from '../api/orders-api.ts';
+import { ORDERS_UI_MESSAGES } from '../messages.ts';
+import { searchTypeName } from '../order-options.ts';
+import { displayStatus } from '../order-rules.ts';
+import { OrderStatusBadge } from './order-status-badge.tsx';
+
+const numberFormat = new Intl.NumberFormat('en-US');
+
+/** A server timestamp in the user's local time; the raw text when it is not a date. */
+export function formatTimestamp(value: string | null | undefined): string {
+  if (!value) return '—';
+  const date = new Date(value);
+  return Number.isNaN(date.getTime()) ? value : date.toLocaleString();
+}
+
+function OrderDetails({ order, id, onDownload, isDownloading }: OrderRowProps & { id: string }) {
+  const status = displayStatus(order.status);
+  return (
+    <div id={id} className="space-y-3 border-t border-gray-200 px-4 py-4 text-sm">
+      <dl className="grid gap-x-4 gap-y-2 sm:grid-cols-[8rem_1fr]">
+        <dt className="font-medium text-text-secondary">Status</dt>
+        <dd className="capitalize">{status.replace(/_/g, ' ')}</dd>
+        <dt className="font-medium text-text-secondary">Query</dt>
+        <dd className="font-mono text-xs break-words">{order.query_string || ORDERS_UI_MESSAGES.noQuery}</dd>
+        {typeof order.records_delivered === 'number' && (
+          <>
+            <dt className="font-medium text-text-secondary">Records delivered</dt>
+            <dd>{numberFormat.format(order.records_delivered)}</dd>
+          </>
+        )}
+        {order.error && (
+          <>
+            <dt className="font-medium text-text-secondary">Note</dt>
+            <dd>{order.error}</dd>
+          </>
+        )}
+      </dl>
+      <div>
+        <p className="mb-1 font-medium text-text-secondary">Filters</p>
+        <pre
+          data-testid="order-filters"
+          className="max-h-[200px] overflow-auto rounded-md bg-gray-50 p-3 font-mono text-xs text-text-primary"
+        >
+          {JSON.stringify(order.filters ?? {}, null, 2)}
+        </pre>
+      </div>
+      {order.there_is_file && (
+        <Button variant="secondary" size="sm" isLoading={isDownloading} onClick={() => onDownload(order)}>
+          {ORDERS_UI_MESSAGES.downloadFile}
+        </Button>
+      )}
+    </div>
+  );
+}
+
+interface OrderRowProps {
+  order: DashboardOrder;
+  onDownload: (order: DashboardOrder) => void;
+  isDownloading: boolean;
+}
+
+/** One order: title, time, type, count and status; click or Enter shows its details (spec §2). */
+export function OrderRow(props: OrderRowProps) {
+  const { order } = props;
+  const [isOpen, setIsOpen] = useState(false);
+  const detailsId = useId();
+  const isProcessing = ['processing', 'in_progress'].includes(displayStatus(order.status));
+  return (
+    <li
+      className="overflow-hidden rounded-lg border border-gray-200 bg-white shadow-sm"
+      data-order-id={order.id}
+    >
+      <button
+        type="button"
+        aria-expanded={isOpen}
+        aria-controls={isOpen ? detailsId : undefined}
+        onClick={() => setIsOpen((open) => !open)}
+        className="flex w-full flex-wrap items-center justify-between gap-3 px-4 py-3 text-left hover:bg-gray-50"
+      >
+        <span className="min-w-0 flex-1">
+          <span className="block truncate font-semibold text-text-primary">
+            {order.title || ORDERS_UI_MESSAGES.noTitle}
+          </span>
+          <span className="mt-0.5 block text-sm text-text-secondary">
+            <time dateTime={order.timestamp ?? undefined}>{formatTimestamp(order.timestamp)}</time>
+            {' · '}
+            {searchTypeName(order.search_type)}
+            {' · '}
+            {typeof order.result_count === 'number' ? numberFormat.format(order.result_count) : '—'} records
+          </span>
+        </span>
+        <OrderStatusBadge status={order.status} />
+      </button>
+      {isProcessing && (
+        <div className="px-4 pb-3">
+          <ProgressBar
+            value={order.progress ?? 0}
+            label={`Progress of ${order.title || ORDERS_UI_MESSAGES.noTitle}`}
+          />
+        </div>
+      )}
+      {isOpen && <OrderDetails {...props} id={detailsId} />}
+    </li>
+  );
+}

@@ -1,0 +1,101 @@
+import { useEffect, useState, type KeyboardEvent } from 'react';
+import { cx } from '../../../components/ui/cx.ts';
+
+export type Range = [number | null, number | null];
+
+/** A range value in any shape the tree may hold; anything else is unbounded on both ends. */
+export function toRange(value: unknown): Range {
+  if (!Array.isArray(value) || value.length !== 2) return [null, null];
+  return [parseBound(value[0]), parseBound(value[1])];
+}
+
+/**
+ * One box of a numeric range (spec §5): integers only; empty or non-numeric means null (unbounded); the
+ * range minimum is 0, so a negative number becomes 0.
+ */
+export function parseBound(raw: unknown): number | null {
+  if (typeof raw === 'number') return Number.isInteger(raw) ? Math.max(0, raw) : null;
+  if (typeof raw !== 'string' || !/^\s*-?\d+\s*$/.test(raw)) return null;
+  return Math.max(0, Number(raw));
+}
+
+const show = (bound: number | null) => (bound === null ? '' : String(bound));
+
+export const editorInputClasses =
+  'min-w-0 rounded-md border bg-white px-2 py-1.5 text-sm text-text-primary shadow-sm placeholder:text-text-tertiary';
+
+/** Commits on Enter as on blur, without submitting the form around it. */
+export function commitOnEnter(commit: () => void) {
+  return (event: KeyboardEvent<HTMLInputElement>) => {
+    if (event.key !== 'Enter') return;
+    event.preventDefault();
+    commit();
+  };
+}
+
+interface RangeEditorProps {
+  value: unknown;
+  onCommit: (value: Range) => void;
+  label: string;
+  disabled?: boolean;
+}
+
+/**
+ * Two integer boxes for `between` (spec §4/§5): values are held here and committed as [min|null, max|null]
+ * when either box loses focus; the maximum box's lower bound follows the minimum (0 when it is unset).
+ */
+export function RangeEditor({ value, onCommit, label, disabled }: RangeEditorProps) {
+  const [committedMin, committedMax] = toRange(value);
+  const [minText, setMinText] = useState(show(committedMin));
+  const [maxText, setMaxText] = useState(show(committedMax));
+
+  useEffect(() => {
+    setMinText(show(committedMin));
+    setMaxText(show(committedMax));
+  }, [committedMin, committedMax]);
+
+  const min = parseBound(minText);
+  const max = parseBound(maxText);
+  const isInverted = min !== null && max !== null && max < min;
+
+  const commit = () => {
+    setMinText(show(min));
+    setMaxText(show(max));
+    if (min !== committedMin || max !== committedMax) onCommit([min, max]);
+  };
+
+  return (
+    <span className="inline-flex items-center gap-2">
+      <input
+        type="number"
+        inputMode="numeric"
+        min={0}
+        step={1}
+        placeholder="min"
+        aria-label={`${label} minimum`}
+        className={cx(editorInputClasses, 'w-24 border-gray-300')}
+        value={minText}
+        disabled={disabled}
+        onChange={(event) => setMinText(event.target.value)}
+        onBlur={commit}
+        onKeyDown={commitOnEnter(commit)}
+      />
+      <span className="text-sm text-text-secondary">and</span>
+      <input
+        type="number"
+        inputMode="numeric"
+        min={min ?? 0}
+        step={1}
+        placeholder="max"
+        aria-label={`${label} maximum`}
+        aria-invalid={isInverted || undefined}
+        className={cx(editorInputClasses, 'w-24', isInverted ? 'border-danger-dark' : 'border-gray-300')}
+        value={maxText}
+        disabled={disabled}
+        onChange={(event) => setMaxText(event.target.value)}
+        onBlur={commit}
+        onKeyDown={commitOnEnter(commit)}
+      />
+    </span>
+  );
+}

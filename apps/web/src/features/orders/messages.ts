@@ -1,0 +1,25 @@
+/** Order and dashboard texts of spec §2, §4 and §8, word for word. */
+export const ORDERS_UI_MESSAGES = {
+  noTitle: 'No title',
+  noQuery: 'No query specified',
+  downloadFile: 'Download File',
+  emptyList: 'No orders found. Create your first order to get started.',
+  loadDataFailed: 'Failed to load dashboard data',
+  loadFailed: 'Failed to load dashboard',
+  loginRequired: 'Please log in to access the dashboard',
+  titlePlaceholder: 'e.g. My Awesome Search',
+  createOrder: 'Create Order',
+  processing: 'Processing...',
+  submitFailed: 'Failed to submit search. Please try again.',
+  unexpectedStatus: (status: number) =>
+    `Order submitted, but received status: ${status}. Please check your orders.`,
+  validationFailed: 'Query validation failed',
+  completedHeading: 'Order Requested Successfully!',
+  goHome: 'Go to Homepage',
+} as const;
+
+/** Placeholders of the text rules (spec §5): a short sample word, and a pattern with wildcards around a word. */
+export const VALUE_PLACEHOLDERS = {
+  keyword: 'e.g. python',
+  regex: 'e.g. .*python.*',
+} as const;

@@ -1,0 +1,52 @@
+import { RESULT_COUNT_MAX, RESULT_COUNT_MIN } from '@threadcart/contracts';
+import type { BadgeTone } from '../../components/ui/badge.tsx';
+
+/** The form's starting record count (spec §9: search form default 100). */
+export const DEFAULT_RECORD_COUNT = 100;
+
+/** Record count rule (spec §5): a whole number from 1 to 1,000; anything non-numeric becomes 1. */
+export function clampRecordCount(raw: string | number): number {
+  const n = typeof raw === 'number' ? raw : Number.parseInt(raw, 10);
+  if (!Number.isFinite(n)) return RESULT_COUNT_MIN;
+  return Math.min(RESULT_COUNT_MAX, Math.max(RESULT_COUNT_MIN, Math.trunc(n)));
+}
+
+const pad = (n: number) => String(n).padStart(2, '0');
+
+/** The title an order gets when none is typed: "Search YYYY-MM-DD HH:mm" in local time (DECISIONS §4). */
+export function defaultOrderTitle(now: Date): string {
+  const date = `${now.getFullYear()}-${pad(now.getMonth() + 1)}-${pad(now.getDate())}`;
+  return `Search ${date} ${pad(now.getHours())}:${pad(now.getMinutes())}`;
+}
+
+/** The typed title, or the generated one when it is blank. */
+export function resolveOrderTitle(typed: string, now: Date): string {
+  return typed.trim() || defaultOrderTitle(now);
+}
+
+/** An unset status reads as pending (spec §4). */
+export function displayStatus(status: string | null | undefined): string {
+  return status && status.trim() !== '' ? status : 'pending';
+}
+
+/** Badge colour per status (spec §4): completed green, processing warning, failed danger, the rest neutral. */
+export function statusTone(status: string | null | undefined): BadgeTone {
+  switch (displayStatus(status)) {
+    case 'completed':
+      return 'success';
+    case 'processing':
+    case 'in_progress':
+      return 'warning';
+    case 'failed':
+    case 'error':
+      return 'danger';
+    default:
+      return 'neutral';
+  }
+}
+
+/** True while an order may still change on its own (the dashboard keeps polling). */
+export function isActiveStatus(status: string | null | undefined): boolean {
+  const value = displayStatus(status);
+  return value === 'pending' || value === 'processing' || value === 'in_progress';
+}

@@ -1,0 +1,34 @@
+/** Texts of the payment return pages (spec §4 "Payment success page" and "Payment cancel page"), word for word. */
+export const PAYMENT_PAGE_MESSAGES = {
+  noPaymentId: 'No payment ID found.',
+  alreadyProcessed: 'Payment already processed',
+  verifying: 'Confirming your payment...',
+  completedTitle: 'Payment Completed!',
+  completedText: 'Your credits have been updated',
+  completedBanner: 'Your payment was successful! Your credits have been updated.',
+  verificationFailedTitle: 'Payment Verification Failed',
+  verificationFailedText:
+    'There was an issue confirming your payment. Please check your dashboard for updates.',
+  alreadyCancelled: 'Payment already cancelled',
+  cancelling: 'Cancelling your payment...',
+  cancelledTitle: 'Payment Cancelled',
+  cancelledText: 'Your transaction has been cancelled',
+  cancelledBanner: 'Payment cancelled successfully.',
+  sessionExpiredTitle: 'Session expired. Redirecting...',
+  sessionExpiredBanner: 'Your session expired. Please log in again.',
+  cancellationFailedTitle: 'Payment Cancellation Failed',
+  cancellationFailedText: 'There was an issue cancelling your payment. Please contact support.',
+} as const;
+
+/** "Redirecting in N seconds" (spec §2), singular for one. */
+export function redirectingIn(seconds: number): string {
+  return `Redirecting in ${seconds} ${seconds === 1 ? 'second' : 'seconds'}`;
+}
+
+/** How long each outcome waits before it moves on (spec §9). */
+export const PAYMENT_REDIRECT_SECONDS = {
+  countdown: 5,
+  noToken: 3,
+  alreadyDone: 2,
+  sessionExpired: 2,
+} as const;

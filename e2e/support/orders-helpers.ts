@@ -1,0 +1,123 @@
+import path from 'node:path';
+import { expect, type Page } from '@playwright/test';
+
+const SCREENSHOT_DIR = path.resolve(import.meta.dirname, '../artifacts/screenshots');
+export const ORDERS_PASSWORD = 'Ord3rsSecret!';
+
+/** A fresh account made through the API, signed in through the login form; lands on /dashboard. */
+export async function signUpThroughApiAndLogIn(page: Page, prefix: string): Promise<string> {
+  const username = `${prefix}_${Date.now().toString(36)}${Math.floor(Math.random() * 1000)}`;
+  const created = await page.request.post('/api/auth/signup/', {
+    data: {
+      username,
+      email: `${username}@example.com`,
+      password1: ORDERS_PASSWORD,
+      password2: ORDERS_PASSWORD,
+      name: username,
+    },
+  });
+  expect(created.status(), await created.text()).toBeLessThan(300);
+  await page.goto('/login');
+  await page.getByLabel('Username').fill(username);
+  await page.getByLabel('Password', { exact: true }).fill(ORDERS_PASSWORD);
+  await page.getByRole('button', { name: 'Log In' }).click();
+  await expect(page).toHaveURL(/\/dashboard$/);
+  return username;
+}
+
+/** Collects console errors and uncaught page errors; assert the list is empty at the end. */
+export function collectConsoleErrors(page: Page): string[] {
+  const errors: string[] = [];
+  page.on('console', (message) => {
+    if (message.type() === 'error') errors.push(`${page.url()}: ${message.text()}`);
+  });
+  page.on('pageerror', (error) => errors.push(`${page.url()}: ${error.message}`));
+  return errors;
+}
+
+/** Full-page screenshots at 1280 and 390 px wide (artifacts/screenshots/<name>-<width>.png); back to 1280. */
+export async function screenshotOrdersPage(page: Page, name: string): Promise<void> {
+  for (const width of [1280, 390]) {
+    await page.setViewportSize({ width, height: 900 });
+    await page.screenshot({ path: path.join(SCREENSHOT_DIR, `${name}-${width}.png`), fullPage: true });
+  }
+  await page.setViewportSize({ width: 1280, height: 900 });
+}
+
+/** The balance the credits badge in the top navigation shows. */
+export async function readCreditsBadge(page: Page): Promise<number> {
+  const badge = page
+    .getByRole('navigation', { name: 'Main' })
+    .getByRole('link', { name: /^[\d,]+ credits$/ });
+  await expect(badge).toBeVisible();
+  return Number((await badge.innerText()).replace(/[^\d]/g, ''));
+}
+
+/**
+ * Waits until the worker has loaded the posts of the sample corpus (first start). The load ingests the posts file,
+ * then the comments file, so once a comments dry run finds matches the post counts no longer change.
+ * Signed-in API calls need the CSRF header.
+ */
+export async function waitForCorpus(page: Page): Promise<void> {
+  const csrf = (await (await page.request.get('/api/auth/csrf/')).json()) as { csrfToken: string };
+  const filters = { combinator: 'and', rules: [{ field: 'keyword', operator: '=', value: 'data' }] };
+  await expect
+    .poll(
+      async () => {
+        const response = await page.request.post('/api/search-queries/preview/', {
+          headers: { 'X-CSRFToken': csrf.csrfToken },
+          data: { search_type: 'comments', result_count: 1, filters },
+        });
+        if (!response.ok()) return 0;
+        return ((await response.json()) as { matches: number }).matches;
+      },
+      { timeout: 150_000, intervals: [1000, 2000] },
+    )
+    .toBeGreaterThan(0);
+}
+
+/** A minimal RFC 4180 parser: quoted fields, doubled quotes, CRLF or LF line ends. */
+export function parseCsv(text: string): Record<string, string>[] {
+  const rows: string[][] = [];
+  let row: string[] = [];
+  let field = '';
+  let inQuotes = false;
+  for (let i = 0; i < text.length; i += 1) {
+    const char = text[i]!;
+    if (inQuotes) {
+      if (char === '"' && text[i + 1] === '"') {
+        field += '"';
+        i += 1;
+      } else if (char === '"') inQuotes = false;
+      else field += char;
+    } else if (char === '"') inQuotes = true;
+    else if (char === ',') {
+      row.push(field);
+      field = '';
+    } else if (char === '\n' || char === '\r') {
+      if (char === '\r' && text[i + 1] === '\n') i += 1;
+      row.push(field);
+      rows.push(row);
+      row = [];
+      field = '';
+    } else field += char;
+  }
+  if (field !== '' || row.length > 0) rows.push([...row, field]);
+  const [header, ...body] = rows.filter((r) => !(r.length === 1 && r[0] === ''));
+  return body.map((cells) => Object.fromEntries(header!.map((name, i) => [name, cells[i] ?? ''])));
+}
+
+const WORD_CHAR = /[\p{L}\p{N}]/u;
+
+/** True when `word` appears in `text` as a whole word, case-insensitively (DECISIONS §4 keyword rule). */
+export function hasWholeWord(text: string, word: string): boolean {
+  const haystack = text.normalize('NFKC').toLowerCase();
+  let index = haystack.indexOf(word);
+  while (index !== -1) {
+    const before = haystack[index - 1];
+    const after = haystack[index + word.length];
+    if ((!before || !WORD_CHAR.test(before)) && (!after || !WORD_CHAR.test(after))) return true;
+    index = haystack.indexOf(word, index + 1);
+  }
+  return false;
+}
