@@ -3,6 +3,7 @@
 // Run: npm run bench:corpus  (from apps/server: tsx ../../bench/corpus.ts) [--runs 20]
 // The figures go into the "Corpus" section of bench/RESULTS.md.
 import fs from 'node:fs';
+import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { sql } from 'kysely';
@@ -16,6 +17,7 @@ const runsIndex = process.argv.indexOf('--runs');
 const RUNS = runsIndex >= 0 ? Number(process.argv[runsIndex + 1]) : 20;
 const RESULT_COUNT = 1000;
 const PG_URL = process.env.BENCH_DATABASE_URL;
+const LOAD_AT_START = os.loadavg()[0]!;
 
 interface BenchQuery {
   readonly name: string;
@@ -205,7 +207,8 @@ async function main(): Promise<void> {
   const section = [
     '## Corpus',
     '',
-    `\`npm run bench:corpus\` on ${new Date().toISOString().slice(0, 10)}: a generated corpus of 200,000 posts and ` +
+    `\`npm run bench:corpus\` on ${new Date().toISOString().slice(0, 10)} (${os.cpus().length} cores, load average ` +
+      `${LOAD_AT_START.toFixed(1)} at the start: the machine is shared): a generated corpus of 200,000 posts and ` +
       `800,000 comments. Ingest throughput, against a plain JSON.parse pass over the same files (the practical limit):`,
     '',
     '| database | records | time | records/s | JSON.parse records/s | ratio |',

@@ -220,11 +220,7 @@ async function parseXlsxFile(body: Buffer): Promise<ParsedOrderFile> {
  * What a record's export fields look like once read back from a file of this format: XLSX turns CR LF and CR into
  * LF; every format keeps the rest (neutralisation is undone by the reader).
  */
-export function exportedFields(
-  kind: 'post' | 'comment',
-  record: object,
-  format: FormatType,
-): FileRecord {
+export function exportedFields(kind: 'post' | 'comment', record: object, format: FormatType): FileRecord {
   const fields: readonly string[] = kind === 'post' ? POST_FIELDS : COMMENT_FIELDS;
   const out: FileRecord = {};
   for (const field of fields) {

@@ -27,7 +27,9 @@ describe(`orders API (${TEST_DIALECT})`, () => {
     const posts = Array.from({ length: 12 }, (_, i) =>
       makePost({ id: `p${i}`, title: i % 2 ? 'I love python' : 'rust talk', score: 90 + i * 10 }),
     );
-    const comments = Array.from({ length: 6 }, (_, i) => makeComment({ id: `c${i}`, body: `python ${i}`, score: i }));
+    const comments = Array.from({ length: 6 }, (_, i) =>
+      makeComment({ id: `c${i}`, body: `python ${i}`, score: i }),
+    );
     await insertCorpus(t.deps.db, { posts, comments });
   });
   afterAll(() => t.close());
@@ -64,28 +66,53 @@ describe(`orders API (${TEST_DIALECT})`, () => {
     const short = await create(alice, { result_count: 1, filters: highQualityPosts });
     expect(short.statusCode).toBe(402);
     expect(short.json().detail).toBe('Not enough credits: this order needs 1 credits and you have 0.');
-    const list = await t.app.inject({ method: 'GET', url: '/api/search-queries/list/', headers: alice.headers });
+    const list = await t.app.inject({
+      method: 'GET',
+      url: '/api/search-queries/list/',
+      headers: alice.headers,
+    });
     expect(list.json()).toHaveLength(1);
   });
 
   it('places, fulfils and delivers an order, refunding undelivered credits', async () => {
-    const res = await create(bob, { title: 'My "python" search', result_count: 50, format_type: 'json', filters: highQualityPosts }, {
-      'idempotency-key': 'k-1',
-    });
+    const res = await create(
+      bob,
+      { title: 'My "python" search', result_count: 50, format_type: 'json', filters: highQualityPosts },
+      {
+        'idempotency-key': 'k-1',
+      },
+    );
     expect(res.statusCode).toBe(201);
     const order = res.json();
-    expect(order).toMatchObject({ status: 'pending', there_is_file: false, search_type: 'posts', result_count: 50 });
+    expect(order).toMatchObject({
+      status: 'pending',
+      there_is_file: false,
+      search_type: 'posts',
+      result_count: 50,
+    });
     expect(order.query_string).toContain('python');
 
-    const replay = await create(bob, { title: 'My "python" search', result_count: 50, format_type: 'json', filters: highQualityPosts }, {
-      'idempotency-key': 'k-1',
-    });
+    const replay = await create(
+      bob,
+      { title: 'My "python" search', result_count: 50, format_type: 'json', filters: highQualityPosts },
+      {
+        'idempotency-key': 'k-1',
+      },
+    );
     expect(replay.statusCode).toBe(201);
     expect(replay.json().id).toBe(order.id);
-    const other = await create(bob, { result_count: 5, filters: highQualityPosts }, { 'idempotency-key': 'k-1' });
+    const other = await create(
+      bob,
+      { result_count: 5, filters: highQualityPosts },
+      { 'idempotency-key': 'k-1' },
+    );
     expect(other.statusCode).toBe(409);
 
-    const noFile = await t.app.inject({ method: 'GET', url: `/api/download/${order.id}/`, headers: bob.headers });
+    const noFile = await t.app.inject({
+      method: 'GET',
+      url: `/api/download/${order.id}/`,
+      headers: bob.headers,
+    });
     expect(noFile.statusCode).toBe(404);
     expect(noFile.json().detail).toBe('This order has no file yet.');
 
@@ -96,19 +123,36 @@ describe(`orders API (${TEST_DIALECT})`, () => {
     }
     expect(fulfilled).toContain(order.id);
 
-    const done = await t.app.inject({ method: 'GET', url: `/api/search-queries/${order.id}/`, headers: bob.headers });
+    const done = await t.app.inject({
+      method: 'GET',
+      url: `/api/search-queries/${order.id}/`,
+      headers: bob.headers,
+    });
     // python posts with score 100..500: p1 (100), p3 (120), p5 (140), p7 (160), p9 (180), p11 (200)
-    expect(done.json()).toMatchObject({ status: 'completed', progress: 100, records_delivered: 6, credits_charged: 6 });
+    expect(done.json()).toMatchObject({
+      status: 'completed',
+      progress: 100,
+      records_delivered: 6,
+      credits_charged: 6,
+    });
     expect(done.json().there_is_file).toBe(true);
 
-    const file = await t.app.inject({ method: 'GET', url: `/api/download/${order.id}/`, headers: bob.headers });
+    const file = await t.app.inject({
+      method: 'GET',
+      url: `/api/download/${order.id}/`,
+      headers: bob.headers,
+    });
     expect(file.statusCode).toBe(200);
     expect(file.headers['content-type']).toContain('application/json');
     expect(file.headers['content-disposition']).toContain('attachment;');
     const records = JSON.parse(file.body) as { id: string; score: number }[];
     expect(records.map((r) => r.id)).toEqual(['p11', 'p9', 'p7', 'p5', 'p3', 'p1']);
 
-    const stolen = await t.app.inject({ method: 'GET', url: `/api/download/${order.id}/`, headers: alice.headers });
+    const stolen = await t.app.inject({
+      method: 'GET',
+      url: `/api/download/${order.id}/`,
+      headers: alice.headers,
+    });
     expect(stolen.statusCode).toBe(404);
     expect(stolen.json().detail).toBe('Not found.');
 
@@ -130,7 +174,14 @@ describe(`orders API (${TEST_DIALECT})`, () => {
       method: 'POST',
       url: '/api/search-queries/preview/',
       headers: alice.headers,
-      payload: { result_count: 3, search_type: 'both', filters: { combinator: 'and', rules: [{ field: 'keyword', operator: 'keyword_contains', value: 'python' }] } },
+      payload: {
+        result_count: 3,
+        search_type: 'both',
+        filters: {
+          combinator: 'and',
+          rules: [{ field: 'keyword', operator: 'keyword_contains', value: 'python' }],
+        },
+      },
     });
     expect(res.statusCode).toBe(200);
     const body = res.json();

@@ -6,7 +6,7 @@ import type { SkipReason } from '../corpus/skip-reasons.ts';
 import type { Db } from '../db/database.ts';
 import {
   analyzeCorpus,
-  configureBulkLoad,
+  openBulkWriter,
   upsertComments,
   upsertPosts,
   type UpsertCounts,
@@ -95,7 +95,6 @@ export async function ingestFiles(
   const { files, missing } = await expandPaths(paths);
   for (const file of missing) summary.errors.push({ file, message: `${file}: no such file or directory` });
   const bytesTotal = files.reduce((sum, f) => sum + f.size, 0);
-  if (files.length > 0) await configureBulkLoad(deps.db);
   const inputPaths = files.map((f) => f.path);
   const streamOptions = { isSample: options.isSample, batchSize: options.batchSize ?? INGEST_BATCH_SIZE };
   const useWorker = options.useWorker ?? bytesTotal >= WORKER_THRESHOLD_BYTES;
@@ -104,36 +103,41 @@ export async function ingestFiles(
         deps.logger?.warn({ reason }, 'corpus ingest: normalise worker unavailable, reading in this thread'),
       )
     : normaliseStream(inputPaths, streamOptions);
-  let fileIndex = -1;
-  let bytesBefore = 0;
-  for await (const event of events) {
-    while (fileIndex < event.fileIndex) {
-      if (fileIndex >= 0) bytesBefore += files[fileIndex]!.size;
-      fileIndex += 1;
-      summary.files += 1;
+  const writer = await openBulkWriter(deps.db);
+  try {
+    let fileIndex = -1;
+    let bytesBefore = 0;
+    for await (const event of events) {
+      while (fileIndex < event.fileIndex) {
+        if (fileIndex >= 0) bytesBefore += files[fileIndex]!.size;
+        fileIndex += 1;
+        summary.files += 1;
+      }
+      const file = files[event.fileIndex]!.path;
+      if (event.type === 'fileError') {
+        summary.errors.push({ file, message: event.message });
+        deps.logger?.error({ file, message: event.message }, 'corpus ingest: file not read to the end');
+        continue;
+      }
+      summary.read += event.read;
+      for (const [reason, line] of event.skips) addSkip(summary, reason, `${file}:${line}`);
+      for (const batch of event.batches) {
+        const started = performance.now();
+        await write(writer.db, summary, batch);
+        durations.push(performance.now() - started);
+        await refreshStatistics(writer.db, summary);
+      }
+      options.onProgress?.({
+        file,
+        fileIndex: event.fileIndex,
+        fileCount: files.length,
+        bytesRead: bytesBefore + event.bytesRead,
+        bytesTotal,
+        read: summary.read,
+      });
     }
-    const file = files[event.fileIndex]!.path;
-    if (event.type === 'fileError') {
-      summary.errors.push({ file, message: event.message });
-      deps.logger?.error({ file, message: event.message }, 'corpus ingest: file not read to the end');
-      continue;
-    }
-    summary.read += event.read;
-    for (const [reason, line] of event.skips) addSkip(summary, reason, `${file}:${line}`);
-    for (const batch of event.batches) {
-      const started = performance.now();
-      await write(deps.db, summary, batch);
-      durations.push(performance.now() - started);
-      await refreshStatistics(deps.db, summary);
-    }
-    options.onProgress?.({
-      file,
-      fileIndex: event.fileIndex,
-      fileCount: files.length,
-      bytesRead: bytesBefore + event.bytesRead,
-      bytesTotal,
-      read: summary.read,
-    });
+  } finally {
+    await writer.close();
   }
   if (summary.inserted + summary.updated > 0) await analyzeCorpus(deps.db);
   durations.sort((a, b) => a - b);

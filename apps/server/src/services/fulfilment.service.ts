@@ -44,14 +44,17 @@ export async function fulfilOrder(deps: Deps, order: OrderRow, workerId: string)
     return;
   }
   let isLeaseLost = false;
-  const renewal = setInterval(() => {
-    const leaseExpiresAt = new Date(deps.clock.now().getTime() + leaseMs).toISOString();
-    renewLease(deps.db, { orderId: order.id, workerId, leaseExpiresAt })
-      .then((isHeld) => {
-        isLeaseLost ||= !isHeld;
-      })
-      .catch((err: unknown) => deps.logger.warn({ err, orderId: order.id }, 'lease renewal failed'));
-  }, Math.max(100, Math.floor(leaseMs / 3)));
+  const renewal = setInterval(
+    () => {
+      const leaseExpiresAt = new Date(deps.clock.now().getTime() + leaseMs).toISOString();
+      renewLease(deps.db, { orderId: order.id, workerId, leaseExpiresAt })
+        .then((isHeld) => {
+          isLeaseLost ||= !isHeld;
+        })
+        .catch((err: unknown) => deps.logger.warn({ err, orderId: order.id }, 'lease renewal failed'));
+    },
+    Math.max(100, Math.floor(leaseMs / 3)),
+  );
   // Temp files are named per attempt: a worker cleans up only its own, never the file of the worker that took over.
   const tempPrefix = `${order.id}.${order.attempts}`;
   let committedKey: string | undefined;
@@ -61,9 +64,18 @@ export async function fulfilOrder(deps: Deps, order: OrderRow, workerId: string)
     committedKey = delivered.fileKey;
     const isCompleted = await withTransaction(deps.db, async (trx) => {
       const now = deps.clock.now();
-      const isDone = await completeOrder(trx, { ...delivered, orderId: order.id, workerId, nowIso: now.toISOString() });
+      const isDone = await completeOrder(trx, {
+        ...delivered,
+        orderId: order.id,
+        workerId,
+        nowIso: now.toISOString(),
+      });
       if (isDone) {
-        await settleReservation(trx, { reservationId: order.reservation_id, creditsUsed: delivered.recordsDelivered, now });
+        await settleReservation(trx, {
+          reservationId: order.reservation_id,
+          creditsUsed: delivered.recordsDelivered,
+          now,
+        });
       }
       return isDone;
     });
@@ -155,7 +167,12 @@ async function handleFailure(deps: Deps, order: OrderRow, workerId: string, erro
 async function failAndRelease(deps: Deps, order: OrderRow, workerId: string, message: string): Promise<void> {
   await withTransaction(deps.db, async (trx) => {
     const now = deps.clock.now();
-    const isFailed = await failOrder(trx, { orderId: order.id, workerId, error: message, nowIso: now.toISOString() });
+    const isFailed = await failOrder(trx, {
+      orderId: order.id,
+      workerId,
+      error: message,
+      nowIso: now.toISOString(),
+    });
     if (isFailed) await releaseReservation(trx, order.reservation_id, now);
   });
   deps.logger.warn({ orderId: order.id }, 'order failed; credits returned');

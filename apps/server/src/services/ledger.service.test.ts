@@ -46,10 +46,20 @@ describe(`credit ledger (${TEST_DIALECT})`, () => {
   it('spends from the lot that expires first and refunds what was not delivered', async () => {
     const user = await insertTestUser(database.db);
     const late = await grantCredits(database.db, {
-      userId: user.id, credits: 500, source: 'purchase', sourceRef: 'cap-late', expiresAt: addDays(NOW, 60), now: NOW,
+      userId: user.id,
+      credits: 500,
+      source: 'purchase',
+      sourceRef: 'cap-late',
+      expiresAt: addDays(NOW, 60),
+      now: NOW,
     });
     const early = await grantCredits(database.db, {
-      userId: user.id, credits: 300, source: 'purchase', sourceRef: 'cap-early', expiresAt: addDays(NOW, 7), now: NOW,
+      userId: user.id,
+      credits: 300,
+      source: 'purchase',
+      sourceRef: 'cap-early',
+      expiresAt: addDays(NOW, 7),
+      now: NOW,
     });
     const { reservationId } = await reserveCredits(database.db, { userId: user.id, amount: 600, now: NOW });
     expect(await getBalance(database.db, user.id, NOW)).toBe(200);
@@ -103,7 +113,9 @@ describe(`credit ledger (${TEST_DIALECT})`, () => {
     // On PostgreSQL every attempt gets its own pooled connection, so the reservations really race.
     const handles: DatabaseHandle[] =
       TEST_DIALECT === 'postgres'
-        ? Array.from({ length: 4 }, () => createDatabase(database.url, { schema: database.schema, poolSize: 5 }))
+        ? Array.from({ length: 4 }, () =>
+            createDatabase(database.url, { schema: database.schema, poolSize: 5 }),
+          )
         : [database];
     try {
       const results = await Promise.allSettled(
@@ -115,7 +127,8 @@ describe(`credit ledger (${TEST_DIALECT})`, () => {
       const refused = results.filter((r) => r.status === 'rejected');
       expect(ok).toHaveLength(10);
       expect(refused).toHaveLength(10);
-      for (const r of refused) expect((r as PromiseRejectedResult).reason).toBeInstanceOf(InsufficientCreditsError);
+      for (const r of refused)
+        expect((r as PromiseRejectedResult).reason).toBeInstanceOf(InsufficientCreditsError);
       expect(await getBalance(database.db, user.id, NOW)).toBe(0);
       await expectConsistent(user.id);
     } finally {
@@ -128,7 +141,9 @@ describe(`credit ledger (${TEST_DIALECT})`, () => {
     await grantSignupGift(database.db, user.id, NOW);
     const { reservationId } = await reserveCredits(database.db, { userId: user.id, amount: 400, now: NOW });
     const settled = await Promise.all(
-      Array.from({ length: 5 }, () => settleReservation(database.db, { reservationId, creditsUsed: 100, now: NOW })),
+      Array.from({ length: 5 }, () =>
+        settleReservation(database.db, { reservationId, creditsUsed: 100, now: NOW }),
+      ),
     );
     expect(settled.filter(Boolean)).toHaveLength(1);
     expect(await getBalance(database.db, user.id, NOW)).toBe(900);
@@ -140,9 +155,9 @@ describe(`credit ledger (${TEST_DIALECT})`, () => {
     await grantSignupGift(database.db, user.id, NOW);
     const later = addDays(NOW, 31);
     expect(await getBalance(database.db, user.id, later)).toBe(0);
-    await expect(reserveCredits(database.db, { userId: user.id, amount: 1, now: later })).rejects.toBeInstanceOf(
-      InsufficientCreditsError,
-    );
+    await expect(
+      reserveCredits(database.db, { userId: user.id, amount: 1, now: later }),
+    ).rejects.toBeInstanceOf(InsufficientCreditsError);
     expect(await expireCredits(database.db, later)).toBeGreaterThanOrEqual(1);
     const entries = await listLedgerEntries(database.db, user.id);
     expect(entries.at(-1)).toMatchObject({ kind: 'expire', delta: -1000 });
@@ -153,11 +168,21 @@ describe(`credit ledger (${TEST_DIALECT})`, () => {
   it('a clawback takes only what is left, never going below zero', async () => {
     const user = await insertTestUser(database.db);
     const { lotId } = await grantCredits(database.db, {
-      userId: user.id, credits: 5000, source: 'purchase', sourceRef: 'cap-claw', expiresAt: addDays(NOW, 30), now: NOW,
+      userId: user.id,
+      credits: 5000,
+      source: 'purchase',
+      sourceRef: 'cap-claw',
+      expiresAt: addDays(NOW, 30),
+      now: NOW,
     });
     const { reservationId } = await reserveCredits(database.db, { userId: user.id, amount: 3000, now: NOW });
     await settleReservation(database.db, { reservationId, creditsUsed: 3000, now: NOW });
-    const { taken } = await clawbackLotCredits(database.db, { lotId, maxCredits: 5000, now: NOW, note: 'refund' });
+    const { taken } = await clawbackLotCredits(database.db, {
+      lotId,
+      maxCredits: 5000,
+      now: NOW,
+      note: 'refund',
+    });
     expect(taken).toBe(2000);
     expect(await getBalance(database.db, user.id, NOW)).toBe(0);
     await expectConsistent(user.id);

@@ -42,7 +42,8 @@ export async function placeOrder(
     await lockUserCredits(trx, userId);
     if (idempotencyKey) {
       const existing = await findOrderByIdempotencyKey(trx, userId, idempotencyKey);
-      if (existing && existing.request_hash !== requestHash) throw conflict(ORDER_MESSAGES.idempotencyConflict);
+      if (existing && existing.request_hash !== requestHash)
+        throw conflict(ORDER_MESSAGES.idempotencyConflict);
       if (existing) return { order: toOrder(existing), isReplay: true };
     }
     const { reservationId } = await reserveCredits(trx, { userId, amount: request.resultCount, now });
@@ -96,7 +97,11 @@ export async function getDashboardStats(deps: Deps, userId: string): Promise<Das
 }
 
 /** The free dry run: how many records match (exact up to the cap), what the order would cost, and 5 samples. */
-export async function previewOrder(deps: Deps, userId: string, body: CreateOrderRequest): Promise<PreviewResponse> {
+export async function previewOrder(
+  deps: Deps,
+  userId: string,
+  body: CreateOrderRequest,
+): Promise<PreviewResponse> {
   const request = validateOrderRequest(body, deps.clock.now());
   const query = { filters: request.filters, searchType: request.searchType };
   const [{ count, isCapped }, sample, credits] = await Promise.all([

@@ -1,7 +1,7 @@
 import SQLite from 'better-sqlite3';
-import { CompiledQuery, sql, type Kysely } from 'kysely';
+import { CompiledQuery, Kysely, SqliteDialect, sql } from 'kysely';
 import type { DatabaseDialect } from '../../config.ts';
-import { dialectOf, withTransaction, type Db } from '../database.ts';
+import { dialectOf, isInTransaction, withTransaction, type Db } from '../database.ts';
 import type { Database } from '../schema.ts';
 import type { CommentsTable, PostsTable } from '../tables/corpus.tables.ts';
 
@@ -270,13 +270,51 @@ async function forChunks(
   }
 }
 
+export interface BulkWriter {
+  readonly db: Db;
+  close(): Promise<void>;
+}
+
 /**
- * Settings for this connection during a bulk load. SQLite: checkpoint the WAL every 10,000 pages instead of 1,000,
- * so index pages that many batches touch are copied back less often (about 8% less CPU per record).
+ * The connection ingest writes through. SQLite: a second connection to the same file, with a cache of prepared
+ * statements (Kysely prepares every statement anew: about 8 % of ingest CPU for 1,000-row inserts) and a WAL
+ * checkpoint every 10,000 pages instead of 1,000 (about 8 % less); other connections keep their settings. An
+ * in-memory database, a transaction or PostgreSQL use `db` itself.
  */
-export async function configureBulkLoad(db: Db): Promise<void> {
-  if (dialectOf(db) === 'sqlite')
-    await db.executeQuery(CompiledQuery.raw('pragma wal_autocheckpoint = 10000'));
+export async function openBulkWriter(db: Db): Promise<BulkWriter> {
+  const same = { db, close: async () => undefined };
+  if (dialectOf(db) !== 'sqlite' || isInTransaction(db)) return same;
+  const { rows } = await sql<{ name: string; file: string }>`pragma database_list`.execute(db);
+  const file = rows.find((r) => r.name === 'main')?.file;
+  if (!file) return same;
+  const connection = new SQLite(file);
+  connection.pragma('busy_timeout = 10000');
+  connection.pragma('synchronous = NORMAL');
+  connection.pragma('wal_autocheckpoint = 10000');
+  const writer = new Kysely<Database>({
+    dialect: new SqliteDialect({ database: withStatementCache(connection) }),
+  });
+  return { db: writer, close: () => writer.destroy() };
+}
+
+function withStatementCache(connection: SQLite.Database): SQLite.Database {
+  const cache = new Map<string, SQLite.Statement>();
+  const prepare = (source: string) => {
+    let statement = cache.get(source);
+    if (!statement) {
+      statement = connection.prepare(source);
+      if (cache.size >= 64) cache.delete(cache.keys().next().value!);
+      cache.set(source, statement);
+    }
+    return statement;
+  };
+  return new Proxy(connection, {
+    get: (target, key) => {
+      if (key === 'prepare') return prepare;
+      const value: unknown = Reflect.get(target, key, target);
+      return typeof value === 'function' ? value.bind(target) : value;
+    },
+  });
 }
 
 /**
