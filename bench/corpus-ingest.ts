@@ -26,6 +26,8 @@ export interface IngestBenchResult {
   readonly runs: readonly number[];
   /** CPU seconds of the thread that writes to the database (median run): records/s if it had a core to itself */
   readonly mainThreadCpuSeconds: number;
+  /** CPU seconds of the whole process during the median run (main thread + parse worker + zstd none here) */
+  readonly processCpuSeconds: number;
   /** peak resident memory of the process so far (MB): constant-memory streaming keeps it flat */
   readonly maxRssMb: number;
   /** write transactions of the median run: count, p95 and longest (ms) */
@@ -58,7 +60,8 @@ export async function ensureBenchFiles(): Promise<string[]> {
     await writeGeneratedCorpus({ ...BENCH_CORPUS, outDir: dir });
     fs.writeFileSync(manifest, wanted);
     log(
-      `generated ${(BENCH_CORPUS.posts + BENCH_CORPUS.comments).toLocaleString('en-US')} records in ${((performance.now() - started) / 1000).toFixed(1)} s`,
+      `generated ${(BENCH_CORPUS.posts + BENCH_CORPUS.comments).toLocaleString('en-US')} records in ` +
+        `${((performance.now() - started) / 1000).toFixed(1)} s`,
     );
   }
   return files;
@@ -92,6 +95,7 @@ export async function buildBenchCorpus(
   const runs = options.runs ?? Number(process.env.BENCH_INGEST_RUNS ?? 1);
   const seconds: number[] = [];
   const cpu: number[] = [];
+  const processCpu: number[] = [];
   const transactions: IngestBenchResult['transactions'][] = [];
   let records = 0;
   for (let run = 0; run < runs; run += 1) {
@@ -99,11 +103,14 @@ export async function buildBenchCorpus(
     try {
       const started = performance.now();
       const cpuBefore = mainThreadCpuSeconds();
+      const processBefore = process.cpuUsage();
       const summary = await ingestFiles({ db: handle.db, logger: pino({ level: 'silent' }) }, files, {
         isSample: true,
       });
       seconds.push((performance.now() - started) / 1000);
       cpu.push(mainThreadCpuSeconds() - cpuBefore);
+      const used = process.cpuUsage(processBefore);
+      processCpu.push((used.user + used.system) / 1e6);
       transactions.push(summary.transactions);
       if (summary.errors.length > 0 || Object.keys(summary.skipped).length > 0) {
         throw new Error(`bench ingest was not clean: ${JSON.stringify(summary)}`);
@@ -112,7 +119,8 @@ export async function buildBenchCorpus(
       log(
         `${options.dialect} run ${run + 1}/${runs}: ${records.toLocaleString('en-US')} records in ` +
           `${seconds.at(-1)!.toFixed(1)} s (${Math.round(records / seconds.at(-1)!).toLocaleString('en-US')}/s; ` +
-          `main thread ${cpu.at(-1)!.toFixed(1)} CPU s; transactions p95 ${summary.transactions.p95Ms} ms, ` +
+          `CPU s: main thread ${cpu.at(-1)!.toFixed(1)}, process ${processCpu.at(-1)!.toFixed(1)}; ` +
+          `transactions p95 ${summary.transactions.p95Ms} ms, ` +
           `max ${summary.transactions.maxMs} ms)`,
       );
     } finally {
@@ -131,6 +139,7 @@ export async function buildBenchCorpus(
       parseRecordsPerSecond,
       runs: seconds,
       mainThreadCpuSeconds: cpu[at]!,
+      processCpuSeconds: processCpu[at]!,
       maxRssMb: Math.round(process.resourceUsage().maxRSS / 1024),
       transactions: transactions[at]!,
     },

@@ -1,4 +1,4 @@
-/** Mixes integers into a 32-bit seed (murmur3 finaliser), so each post and stream gets its own reproducible sequence. */
+/** Mixes integers into a 32-bit seed (murmur3 finaliser): each post and stream gets its own reproducible sequence. */
 export function mixSeed(...parts: number[]): number {
   let h = 0x9e3779b9;
   for (const part of parts) {

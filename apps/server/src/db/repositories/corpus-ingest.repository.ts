@@ -15,44 +15,17 @@ export interface UpsertCounts {
 type CorpusTable = 'posts' | 'comments';
 type Row = PostsTable | CommentsTable;
 
-const COLUMNS = {
-  posts: [
-    'id',
-    'author',
-    'title',
-    'selftext',
-    'score',
-    'num_comments',
-    'created_utc',
-    'subreddit',
-    'permalink',
-    'url',
-    'over_18',
-    'is_deleted',
-    'is_removed',
-    'retrieved_at',
-    'is_sample',
-    'search_text',
-  ],
-  comments: [
-    'id',
-    'author',
-    'body',
-    'score',
-    'created_utc',
-    'parent_id',
-    'link_id',
-    'subreddit',
-    'replies',
-    'permalink',
-    'over_18',
-    'is_deleted',
-    'is_removed',
-    'retrieved_at',
-    'is_sample',
-    'search_text',
-  ],
-} as const satisfies Record<CorpusTable, readonly string[]>;
+/** Column order of the multi-row inserts: every column of corpus.tables.ts. */
+const COLUMNS: Record<CorpusTable, readonly string[]> = {
+  posts: (
+    'id author title selftext score num_comments created_utc subreddit permalink url over_18 is_deleted is_removed ' +
+    'retrieved_at is_sample search_text'
+  ).split(' '),
+  comments: (
+    'id author body score created_utc parent_id link_id subreddit replies permalink over_18 is_deleted is_removed ' +
+    'retrieved_at is_sample search_text'
+  ).split(' '),
+};
 
 /** Bound parameters per statement: under SQLite's 32,766 and PostgreSQL's 65,535. */
 const MAX_PARAMETERS = { sqlite: 32_000, postgres: 65_000 } as const;
@@ -67,7 +40,9 @@ export async function upsertPosts(db: Db, rows: readonly PostsTable[]): Promise<
     await disableJit(trx);
     const { written, counts } = await selectNewer(trx, 'posts', rows);
     await insertRows(trx, 'posts', written);
-    for (const flag of [0, 1]) {
+    // Dumps are usually ingested RS before RC: with no comment stored yet there is nothing to propagate.
+    const anyComment = await trx.executeQuery(CompiledQuery.raw('select 1 as x from comments limit 1'));
+    for (const flag of anyComment.rows.length > 0 ? [0, 1] : []) {
       const linkIds = written.filter((p) => p.over_18 === flag).map((p) => `t3_${p.id}`);
       await forChunks(trx, linkIds, 2, (chunk, p) =>
         CompiledQuery.raw(
@@ -84,8 +59,9 @@ export async function upsertPosts(db: Db, rows: readonly PostsTable[]): Promise<
  * Upserts one batch of comments in one transaction. Before writing, each written comment gets the over_18 of its
  * post (when stored) and its reply count (children stored earlier, also in an earlier file, plus children in this
  * batch); after writing, the parents outside the batch (also a parent a moved reply used to have) are recounted.
- * Only rows whose values change are updated: on PostgreSQL an update rewrites every index of the row. A crash leaves
- * either the whole batch or nothing. Assumes one ingest at a time (the sample load takes a lock; the CLI is one run).
+ * Counts are set in the inserted rows rather than by updates (on PostgreSQL an update rewrites every index of the
+ * row and its tsvector). A crash leaves either the whole batch or nothing. Assumes one ingest at a time (the sample
+ * load takes a lock; the CLI is one run).
  */
 export async function upsertComments(db: Db, rows: readonly CommentsTable[]): Promise<UpsertCounts> {
   return withTransaction(db, async (trx) => {
@@ -94,7 +70,8 @@ export async function upsertComments(db: Db, rows: readonly CommentsTable[]): Pr
     if (written.length === 0) return counts;
     await inheritOver18(trx, written);
     const ownIds = new Set(written.map((c) => c.id));
-    const replies = await countChildren(trx, [...ownIds]);
+    const replies = new Map<string, number>();
+    for (const id of ownIds) replies.set(id, stored.get(id)?.children ?? 0);
     const outside = new Set<string>();
     for (const row of written) {
       const previous = stored.get(row.id)?.parent_id;
@@ -103,13 +80,14 @@ export async function upsertComments(db: Db, rows: readonly CommentsTable[]): Pr
     }
     for (const row of written) row.replies = replies.get(row.id) ?? 0;
     await insertRows(trx, 'comments', written);
-    await forChunks(trx, [...outside], 0, (chunk, p) => {
-      const count = "(select count(*) from comments c where c.parent_id = 't1_' || comments.id)";
-      return CompiledQuery.raw(
-        `update comments set replies = ${count} where id in (${p.list(1, chunk.length)}) and replies <> ${count}`,
+    // An outside parent gained (or, for a moved reply, lost) a child: recount it, without a `<>` guard (it changed).
+    await forChunks(trx, [...outside], 0, (chunk, p) =>
+      CompiledQuery.raw(
+        "update comments set replies = (select count(*) from comments c where c.parent_id = 't1_' || comments.id) " +
+          `where id in (${p.list(1, chunk.length)})`,
         chunk,
-      );
-    });
+      ),
+    );
     return counts;
   });
 }
@@ -136,24 +114,6 @@ function shiftCount(
   else outside.add(id);
 }
 
-/** Children already stored for each id (as they are before this batch is written). */
-async function countChildren(trx: Db, ids: string[]): Promise<Map<string, number>> {
-  const counts = new Map<string, number>();
-  await forChunks(trx, ids, 0, async (chunk, p) => {
-    // One correlated count per id: it uses the parent_id index whatever the planner's statistics say.
-    const values = chunk.map((_, i) => `(${p(i + 1)})`).join(', ');
-    const result = await trx.executeQuery<{ parent_id: string; n: number }>(
-      CompiledQuery.raw(
-        `with v(parent_id) as (values ${values}) select v.parent_id, ` +
-          '(select count(*) from comments c where c.parent_id = v.parent_id) as n from v',
-        chunk.map((id) => `t1_${id}`),
-      ),
-    );
-    for (const r of result.rows) if (Number(r.n) > 0) counts.set(r.parent_id.slice(3), Number(r.n));
-  });
-  return counts;
-}
-
 /** A comment's NSFW state is its post's (reddit-data.md §3.8); comments of posts not stored yet keep their own. */
 async function inheritOver18(trx: Db, rows: CommentsTable[]): Promise<void> {
   const postIds = [...new Set(rows.map((c) => c.link_id.slice(3)))];
@@ -178,31 +138,49 @@ async function selectNewer<T extends Row>(
     if (!kept || row.retrieved_at > kept.retrieved_at) latest.set(row.id, row);
   }
   const stored = new Map<string, StoredRow>();
-  const extra = table === 'comments' ? ', parent_id' : '';
   await forChunks(trx, [...latest.keys()], 0, async (chunk, p) => {
-    const query = CompiledQuery.raw(
-      `select id, retrieved_at${extra} from ${table} where id in (${p.list(1, chunk.length)})`,
-      chunk,
-    );
+    const query =
+      table === 'posts'
+        ? CompiledQuery.raw(
+            `select id, retrieved_at from posts where id in (${p.list(1, chunk.length)})`,
+            chunk,
+          )
+        : // Comments: the stored row and the children already stored, one correlated count per id (it uses the
+          // parent_id index whatever the planner's statistics say).
+          CompiledQuery.raw(
+            `with v(id) as (values ${chunk.map((_, i) => `(${p(i + 1)})`).join(', ')}) ` +
+              'select v.id as id, c.retrieved_at as retrieved_at, c.parent_id as parent_id, ' +
+              "(select count(*) from comments k where k.parent_id = 't1_' || v.id) as children " +
+              'from v left join comments c on c.id = v.id',
+            chunk,
+          );
     const result = await trx.executeQuery<StoredRow & { id: string }>(query);
-    for (const r of result.rows)
-      stored.set(r.id, { retrieved_at: Number(r.retrieved_at), parent_id: r.parent_id });
+    for (const r of result.rows) {
+      const isStored = r.retrieved_at !== null && r.retrieved_at !== undefined;
+      stored.set(r.id, {
+        retrieved_at: isStored ? Number(r.retrieved_at) : undefined,
+        parent_id: r.parent_id ?? undefined,
+        children: Number(r.children ?? 0),
+      });
+    }
   });
   const written: T[] = [];
   let inserted = 0;
   for (const row of latest.values()) {
-    const before = stored.get(row.id);
-    if (before && row.retrieved_at <= before.retrieved_at) continue;
-    if (!before) inserted += 1;
+    const storedAt = stored.get(row.id)?.retrieved_at;
+    if (storedAt !== undefined && row.retrieved_at <= storedAt) continue;
+    if (storedAt === undefined) inserted += 1;
     written.push(row);
   }
   const counts = { inserted, updated: written.length - inserted, unchanged: rows.length - written.length };
   return { written, stored, counts };
 }
 
+/** What the batch lookup found: the stored row's retrieval and parent (absent when not stored), its children. */
 interface StoredRow {
-  retrieved_at: number;
+  retrieved_at?: number;
   parent_id?: string;
+  children?: number;
 }
 
 async function insertRows(trx: Db, table: CorpusTable, rows: readonly Row[]): Promise<void> {
@@ -330,9 +308,9 @@ const LOCK_POLL_MS = 200;
 
 /**
  * Runs fn while holding the corpus load lock, waiting (polling, never blocking the event loop) while another
- * process or call holds it. PostgreSQL: a session advisory lock (per schema) on one pooled connection. SQLite: an exclusive
- * transaction on a small lock database beside the data file, so the data file's own write lock stays free for the
- * short ingest batches. Both are released by the operating system or server if the holder dies.
+ * process or call holds it. PostgreSQL: a session advisory lock (per schema) on one pooled connection. SQLite: an
+ * exclusive transaction on a small lock database beside the data file, so the data file's own write lock stays free
+ * for the short ingest batches. Both are released by the operating system or server if the holder dies.
  */
 export async function withCorpusLoadLock<T>(
   db: Kysely<Database>,
