@@ -3,6 +3,8 @@ import { z } from 'zod';
 
 const EnvSchema = z.object({
   NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
+  // npm sets INIT_CWD to where `npm run …` was typed; workspace scripts run elsewhere.
+  INIT_CWD: z.string().optional(),
   HOST: z.string().default('0.0.0.0'),
   PORT: z.coerce.number().int().min(0).max(65535).default(8080),
   APP_URL: z.url().optional(),
@@ -67,6 +69,8 @@ export interface Config {
     readonly accessTtlSeconds: number;
     readonly refreshTtlDays: number;
   };
+  /** Where the command was typed: relative paths given on the command line resolve against it. */
+  readonly invocationDir: string;
   readonly logLevel: string;
   readonly webDistDir: string;
   readonly runWorker: boolean;
@@ -121,6 +125,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, generateSecret 
       accessTtlSeconds: e.ACCESS_TOKEN_TTL_SECONDS,
       refreshTtlDays: e.REFRESH_TOKEN_TTL_DAYS,
     },
+    invocationDir: e.INIT_CWD ?? process.cwd(),
     logLevel: e.LOG_LEVEL,
     webDistDir: path.resolve(e.WEB_DIST_DIR),
     runWorker: e.RUN_WORKER === 'true',

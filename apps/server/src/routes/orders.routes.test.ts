@@ -191,6 +191,26 @@ describe(`orders API (${TEST_DIALECT})`, () => {
     expect(body.sample).toHaveLength(5);
   });
 
+  it('counts a preview with fewer matches than the sample exactly', async () => {
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/api/search-queries/preview/',
+      headers: alice.headers,
+      payload: {
+        result_count: 10,
+        filters: {
+          combinator: 'and',
+          rules: [
+            { field: 'keyword', operator: 'keyword_contains', value: 'rust' },
+            { field: 'upvotes', operator: 'between', value: [100, 140] },
+          ],
+        },
+      },
+    });
+    expect(res.json()).toMatchObject({ matches: 2, matches_capped: false, credits_needed: 2 });
+    expect(res.json().sample.map((r: { id: string }) => r.id)).toEqual(['p4', 'p2']);
+  });
+
   it('requires sign-in', async () => {
     const res = await t.app.inject({ method: 'GET', url: '/api/search-queries/list/' });
     expect(res.statusCode).toBe(401);

@@ -96,6 +96,8 @@ export async function getDashboardStats(deps: Deps, userId: string): Promise<Das
   };
 }
 
+const PREVIEW_SAMPLE_SIZE = 5;
+
 /** The free dry run: how many records match (exact up to the cap), what the order would cost, and 5 samples. */
 export async function previewOrder(
   deps: Deps,
@@ -104,15 +106,18 @@ export async function previewOrder(
 ): Promise<PreviewResponse> {
   const request = validateOrderRequest(body, deps.clock.now());
   const query = { filters: request.filters, searchType: request.searchType };
-  const [{ count, isCapped }, sample, credits] = await Promise.all([
-    countMatches(deps.db, query, PREVIEW_MATCH_CAP),
-    searchCorpus(deps.db, { ...query, resultCount: 5 }),
-    getBalance(deps.db, userId, deps.clock.now()),
-  ]);
+  const sample = await searchCorpus(deps.db, { ...query, resultCount: PREVIEW_SAMPLE_SIZE });
+  const found = sample.posts.length + sample.comments.length;
+  // A sample that comes back short has exhausted every match, so it is the exact count: no second scan.
+  const { count, isCapped } =
+    found < PREVIEW_SAMPLE_SIZE
+      ? { count: found, isCapped: false }
+      : await countMatches(deps.db, query, PREVIEW_MATCH_CAP);
+  const credits = await getBalance(deps.db, userId, deps.clock.now());
   const records = [
     ...sample.posts.map((p) => ({ type: 'post', ...p })),
     ...sample.comments.map((c) => ({ type: 'comment', ...c })),
-  ].slice(0, 5);
+  ].slice(0, PREVIEW_SAMPLE_SIZE);
   return {
     matches: count,
     matches_capped: isCapped,

@@ -16,13 +16,14 @@ beforeEach(async () => {
   return () => database.close();
 });
 
-async function run(argv: string[], isTty = false) {
+async function run(argv: string[], isTty = false, cwd = process.cwd()) {
   let stdout = '';
   let stderr = '';
   const code = await runCorpusCli(argv, {
     stdout: (t) => (stdout += t),
     stderr: (t) => (stderr += t),
     isTty,
+    cwd,
     createDeps: async () => {
       const deps = await createDeps(testConfig({ DATABASE_URL: database.url }), {
         database,
@@ -88,6 +89,19 @@ describe('corpus CLI', () => {
     const json = JSON.parse((await run(['stats', '--json'])).stdout) as { state: string; byMonth: unknown[] };
     expect(json.state).toBe('all');
     expect(json.byMonth.length).toBeGreaterThan(5);
+  });
+
+  it('resolves relative paths against the directory the command was typed in', async () => {
+    const generated = await run(
+      ['generate', '--posts', '2', '--comments', '0', '--out', 'rel-gen'],
+      false,
+      dir,
+    );
+    expect(generated.code).toBe(0);
+    expect(fs.existsSync(path.join(dir, 'rel-gen', 'RS_generated.ndjson'))).toBe(true);
+    const ingested = await run(['ingest', 'rel-gen/RS_generated.ndjson'], false, dir);
+    expect(ingested.code).toBe(0);
+    expect(ingested.stdout).toMatch(/read 2\b/);
   });
 
   it('reports skipped lines with reasons and places, and exits 1 when a file cannot be read', async () => {

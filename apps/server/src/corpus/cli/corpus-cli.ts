@@ -12,6 +12,8 @@ export interface CliIo {
   readonly stdout: (text: string) => void;
   readonly stderr: (text: string) => void;
   readonly isTty: boolean;
+  /** relative paths on the command line resolve against this directory */
+  readonly cwd: string;
   /** builds the dependencies (database, logger) for ingest and stats */
   readonly createDeps: () => Promise<Deps>;
 }
@@ -33,6 +35,7 @@ const defaultIo = (): CliIo => ({
   stdout: (t) => process.stdout.write(t),
   stderr: (t) => process.stderr.write(t),
   isTty: Boolean(process.stderr.isTTY),
+  cwd: loadConfig().invocationDir,
   createDeps: () => createDeps(loadConfig()),
 });
 
@@ -69,7 +72,8 @@ async function ingest(args: readonly string[], io: CliIo): Promise<number> {
   const bar = io.isTty ? createProgressBar(io.stderr) : undefined;
   const started = Date.now();
   try {
-    const summary = await ingestFiles(deps, positionals, {
+    const files = positionals.map((p) => path.resolve(io.cwd, p));
+    const summary = await ingestFiles(deps, files, {
       isSample: values.sample,
       onProgress: (p) => bar?.update(p),
     });
@@ -114,7 +118,7 @@ async function generate(args: readonly string[], io: CliIo): Promise<number> {
   const comments = count('comments', values.comments, true)!;
   const seed = count('seed', values.seed, false) ?? 1;
   if (comments > 0 && posts === 0) throw new UsageError('comments need at least one post');
-  const outDir = path.resolve(values.out ?? 'data/generated');
+  const outDir = path.resolve(io.cwd, values.out ?? 'data/generated');
   const started = Date.now();
   const files = await writeGeneratedCorpus({ posts, comments, seed, outDir });
   const seconds = ((Date.now() - started) / 1000).toFixed(1);
