@@ -5,7 +5,12 @@
  * the same function, so whole-word matching means the same thing everywhere.
  */
 export function tokenize(text: string): string[] {
-  return text.normalize('NFKC').toLowerCase().match(/[\p{L}\p{N}]+/gu) ?? [];
+  return (
+    text
+      .normalize('NFKC')
+      .toLowerCase()
+      .match(/[\p{L}\p{N}]+/gu) ?? []
+  );
 }
 
 /** The `search_text` column's value for a piece of text. */

@@ -2,7 +2,10 @@ import { Migrator, type Kysely } from 'kysely';
 import { MIGRATIONS } from './migrations/index.ts';
 
 /** Brings the schema to the latest migration; throws with the failing migration's name. */
-export async function migrateToLatest(db: Kysely<unknown>, options: { schema?: string } = {}): Promise<string[]> {
+export async function migrateToLatest(
+  db: Kysely<unknown>,
+  options: { schema?: string } = {},
+): Promise<string[]> {
   // On PostgreSQL Kysely looks for its bookkeeping tables in every schema; name ours so a database that holds
   // several schemas (tests give each file one) never mistakes another schema's tables for its own.
   const migrator = new Migrator({

@@ -7,7 +7,7 @@ export const expireCreditsJob: PeriodicJob = {
   intervalMs: 60 * 60 * 1000,
   run: async (deps) => {
     let retired = 0;
-    for (let batch = await expireCredits(deps.db, deps.clock.now()); batch > 0; ) {
+    for (let batch = await expireCredits(deps.db, deps.clock.now()); batch > 0;) {
       retired += batch;
       batch = await expireCredits(deps.db, deps.clock.now());
     }

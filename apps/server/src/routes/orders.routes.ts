@@ -26,17 +26,30 @@ export function ordersRoutes(deps: Deps): FastifyPluginAsyncZod {
   return async (app) => {
     app.post(
       '/api/search-queries/create/',
-      { schema: { body: CreateOrderRequestSchema, headers: IdempotencyHeadersSchema, response: { 201: OrderSchema } } },
+      {
+        schema: {
+          body: CreateOrderRequestSchema,
+          headers: IdempotencyHeadersSchema,
+          response: { 201: OrderSchema },
+        },
+      },
       async (request, reply) => {
         const user = requireUser(request);
-        const { order, isReplay } = await placeOrder(deps, user.id, request.body, request.headers['idempotency-key']);
+        const { order, isReplay } = await placeOrder(
+          deps,
+          user.id,
+          request.body,
+          request.headers['idempotency-key'],
+        );
         if (isReplay) reply.header('idempotent-replayed', 'true');
         return reply.status(201).send(order);
       },
     );
 
-    app.get('/api/search-queries/list/', { schema: { response: { 200: z.array(OrderSchema) } } }, async (request) =>
-      listOrders(deps, requireUser(request).id),
+    app.get(
+      '/api/search-queries/list/',
+      { schema: { response: { 200: z.array(OrderSchema) } } },
+      async (request) => listOrders(deps, requireUser(request).id),
     );
 
     app.post(
@@ -51,8 +64,10 @@ export function ordersRoutes(deps: Deps): FastifyPluginAsyncZod {
       async (request) => getOrder(deps, requireUser(request).id, request.params.id),
     );
 
-    app.get('/api/dashboard/stats/', { schema: { response: { 200: DashboardStatsSchema } } }, async (request) =>
-      getDashboardStats(deps, requireUser(request).id),
+    app.get(
+      '/api/dashboard/stats/',
+      { schema: { response: { 200: DashboardStatsSchema } } },
+      async (request) => getDashboardStats(deps, requireUser(request).id),
     );
 
     app.get('/api/download/:id/', { schema: { params: IdParamsSchema } }, async (request, reply) => {

@@ -233,7 +233,9 @@ describe('PayPal checkout against the fake PayPal (PAYPAL_BASE_URL set: the real
     });
     expect(noCsrf.statusCode).toBe(403);
     const packages = await t.app.inject({ method: 'GET', url: '/api/credit-packages/' });
-    expect(packages.json().packages.map((p: { credits: number; price: number }) => [p.credits, p.price])).toEqual([
+    expect(
+      packages.json().packages.map((p: { credits: number; price: number }) => [p.credits, p.price]),
+    ).toEqual([
       [5000, 5],
       [25000, 20],
       [100000, 75],

@@ -43,7 +43,8 @@ export class InsufficientCreditsError extends AppError {
 
 /** Adds a lot of credits with its expiry and a `grant` ledger entry; idempotent per (source, sourceRef). */
 export async function grantCredits(db: Db, input: GrantInput): Promise<{ lotId: string; granted: boolean }> {
-  if (!Number.isInteger(input.credits) || input.credits <= 0) throw new Error('grant must be a positive integer');
+  if (!Number.isInteger(input.credits) || input.credits <= 0)
+    throw new Error('grant must be a positive integer');
   return withTransaction(db, async (trx) => {
     await lockUserCredits(trx, input.userId);
     if (input.sourceRef) {
@@ -88,7 +89,11 @@ export async function getBalance(db: Db, userId: string, now: Date): Promise<num
 /** The lots that still hold spendable credits, the one that expires first first. */
 export async function listActiveLots(db: Db, userId: string, now: Date) {
   const lots = await listSpendableLots(db, userId, now.toISOString());
-  return lots.map((lot) => ({ credits_left: lot.credits_left, expires_at: lot.expires_at, source: lot.source }));
+  return lots.map((lot) => ({
+    credits_left: lot.credits_left,
+    expires_at: lot.expires_at,
+    source: lot.source,
+  }));
 }
 
 /**
@@ -99,7 +104,8 @@ export async function reserveCredits(
   db: Db,
   input: { userId: string; amount: number; now: Date },
 ): Promise<{ reservationId: string }> {
-  if (!Number.isInteger(input.amount) || input.amount <= 0) throw new Error('reservation must be a positive integer');
+  if (!Number.isInteger(input.amount) || input.amount <= 0)
+    throw new Error('reservation must be a positive integer');
   return withTransaction(db, async (trx) => {
     await lockUserCredits(trx, input.userId);
     const lots = await listSpendableLots(trx, input.userId, input.now.toISOString());
@@ -123,7 +129,9 @@ export async function reserveCredits(
     });
     await appendLedgerEntries(
       trx,
-      allocations.map((a) => entry(input.userId, a.lot_id, 'reserve', -a.credits, input.now, { reservationId })),
+      allocations.map((a) =>
+        entry(input.userId, a.lot_id, 'reserve', -a.credits, input.now, { reservationId }),
+      ),
     );
     return { reservationId };
   });

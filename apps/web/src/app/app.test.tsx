@@ -1,7 +1,9 @@
 import { render, screen } from '@testing-library/react';
 import { App } from './app.tsx';
 
-it('renders the headline', () => {
+it('renders the headline', async () => {
   render(<App />);
-  expect(screen.getByRole('heading', { name: 'Unlock Reddit Data at Scale' })).toBeInTheDocument();
+  expect(
+    await screen.findByRole('heading', { name: 'Unlock Reddit Data at Scale' }, { timeout: 5000 }),
+  ).toBeInTheDocument();
 });

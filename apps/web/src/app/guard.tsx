@@ -24,8 +24,8 @@ export function GuestOnly() {
   const { isAuthenticated, isLoading } = useSession();
   const location = useLocation();
   if (isLoading) return <PageLoading />;
-  if (isAuthenticated) {
-    const { from } = readNavigationState(location.state);
+  const { from, signedOut } = readNavigationState(location.state);
+  if (isAuthenticated && !signedOut) {
     return <Navigate to={originPath(from) ?? '/dashboard'} replace />;
   }
   return <Outlet />;

@@ -10,7 +10,13 @@ export const TOASTER_OPTIONS = {
   toastOptions: { success: { duration: 3000 }, error: { duration: 5000 } },
 } as const;
 
-export function AppProviders({ children, queryClient = defaultQueryClient }: { children: ReactNode; queryClient?: QueryClient }) {
+export function AppProviders({
+  children,
+  queryClient = defaultQueryClient,
+}: {
+  children: ReactNode;
+  queryClient?: QueryClient;
+}) {
   return (
     <QueryClientProvider client={queryClient}>
       <SessionProvider>{children}</SessionProvider>

@@ -10,7 +10,12 @@ export type ApiFailure =
 export function classifyError(error: unknown): ApiFailure {
   if (error instanceof AxiosError) {
     if (error.response) {
-      return { kind: 'response', status: error.response.status, data: error.response.data, message: error.message };
+      return {
+        kind: 'response',
+        status: error.response.status,
+        data: error.response.data,
+        message: error.message,
+      };
     }
     if (error.request || error.code === AxiosError.ECONNABORTED || error.code === AxiosError.ERR_NETWORK) {
       return { kind: 'no-response', message: error.message };
@@ -26,7 +31,8 @@ export function hasStatus(error: unknown, status: number): boolean {
 
 /** The `detail` string of an error body, if there is one. */
 export function getDetail(data: unknown): string | undefined {
-  if (data && typeof data === 'object' && 'detail' in data && typeof data.detail === 'string') return data.detail;
+  if (data && typeof data === 'object' && 'detail' in data && typeof data.detail === 'string')
+    return data.detail;
   return undefined;
 }
 

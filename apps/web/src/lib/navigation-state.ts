@@ -6,12 +6,15 @@ export interface NavigationState {
   /** 'error' shows the banner in the error style (the payment cancel page uses it). */
   messageType?: 'success' | 'error';
   from?: Pick<Location, 'pathname' | 'search' | 'hash'>;
+  /** Set by logout: /login must not send the (still cached) user on to the dashboard. */
+  signedOut?: boolean;
 }
 
 export function readNavigationState(state: unknown): NavigationState {
   if (!state || typeof state !== 'object') return {};
-  const { message, messageType, from } = state as Record<string, unknown>;
+  const { message, messageType, from, signedOut } = state as Record<string, unknown>;
   const result: NavigationState = {};
+  if (signedOut === true) result.signedOut = true;
   if (typeof message === 'string' && message !== '') result.message = message;
   if (messageType === 'success' || messageType === 'error') result.messageType = messageType;
   if (from && typeof from === 'object' && typeof (from as { pathname?: unknown }).pathname === 'string') {

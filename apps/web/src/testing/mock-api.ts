@@ -1,4 +1,10 @@
-import { AxiosError, AxiosHeaders, type AxiosAdapter, type AxiosResponse, type InternalAxiosRequestConfig } from 'axios';
+import {
+  AxiosError,
+  AxiosHeaders,
+  type AxiosAdapter,
+  type AxiosResponse,
+  type InternalAxiosRequestConfig,
+} from 'axios';
 import { apiClient } from '../lib/api-client.ts';
 
 /** A reply: [status, body], a network failure, or a promise of either (to hold a call open). */
@@ -35,14 +41,24 @@ export function settle(config: InternalAxiosRequestConfig, reply: MockReply): Ax
     throw new AxiosError('Network Error', AxiosError.ERR_NETWORK, config, {});
   }
   const [status, data = ''] = reply;
-  const response: AxiosResponse = { data, status, statusText: String(status), headers: new AxiosHeaders(), config, request: {} };
+  const response: AxiosResponse = {
+    data,
+    status,
+    statusText: String(status),
+    headers: new AxiosHeaders(),
+    config,
+    request: {},
+  };
   if (config.validateStatus?.(status) ?? (status >= 200 && status < 300)) return response;
   const code = status >= 500 ? AxiosError.ERR_BAD_RESPONSE : AxiosError.ERR_BAD_REQUEST;
   throw new AxiosError(`Request failed with status code ${status}`, code, config, {}, response);
 }
 
 /** An adapter answering "METHOD /path/" keys (query ignored); unknown routes get a 404. */
-export function createMockAdapter(routes: Record<string, MockHandler>, calls: RecordedRequest[]): AxiosAdapter {
+export function createMockAdapter(
+  routes: Record<string, MockHandler>,
+  calls: RecordedRequest[],
+): AxiosAdapter {
   return async (config) => {
     const method = (config.method ?? 'get').toUpperCase();
     const url = (config.url ?? '').split('?')[0] ?? '';

@@ -35,7 +35,11 @@ export async function up(db: Kysely<any>): Promise<void> {
 
   // Results are ordered by score desc, id: these indexes serve that order and the engagement filters.
   await db.schema.createIndex('posts_score_idx').on('posts').columns(['score desc', 'id']).execute();
-  await db.schema.createIndex('posts_num_comments_idx').on('posts').columns(['num_comments', 'score']).execute();
+  await db.schema
+    .createIndex('posts_num_comments_idx')
+    .on('posts')
+    .columns(['num_comments', 'score'])
+    .execute();
   await db.schema.createIndex('comments_score_idx').on('comments').columns(['score desc', 'id']).execute();
   await db.schema.createIndex('comments_replies_idx').on('comments').columns(['replies', 'score']).execute();
   await db.schema.createIndex('comments_parent_idx').on('comments').column('parent_id').execute();

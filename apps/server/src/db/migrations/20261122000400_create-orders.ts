@@ -30,14 +30,22 @@ export async function up(db: Kysely<any>): Promise<void> {
     .addColumn('updated_at', 'text', (c) => c.notNull())
     .addColumn('completed_at', 'text')
     .execute();
-  await db.schema.createIndex('orders_user_created_idx').on('orders').columns(['user_id', 'created_at']).execute();
+  await db.schema
+    .createIndex('orders_user_created_idx')
+    .on('orders')
+    .columns(['user_id', 'created_at'])
+    .execute();
   await db.schema
     .createIndex('orders_user_idempotency_idx')
     .on('orders')
     .columns(['user_id', 'idempotency_key'])
     .unique()
     .execute();
-  await db.schema.createIndex('orders_queue_idx').on('orders').columns(['status', 'next_attempt_at']).execute();
+  await db.schema
+    .createIndex('orders_queue_idx')
+    .on('orders')
+    .columns(['status', 'next_attempt_at'])
+    .execute();
   await db.schema.createIndex('orders_created_idx').on('orders').column('created_at').execute();
 }
 

@@ -141,7 +141,13 @@ export async function listLedgerEntries(db: Db, userId: string) {
 
 export async function insertReservation(
   db: Db,
-  reservation: { id: string; user_id: string; amount: number; allocations: LotAllocation[]; created_at: string },
+  reservation: {
+    id: string;
+    user_id: string;
+    amount: number;
+    allocations: LotAllocation[];
+    created_at: string;
+  },
 ): Promise<void> {
   await db
     .insertInto('credit_reservations')
@@ -190,7 +196,11 @@ export async function closeReservation(
 }
 
 /** Lots past their expiry that still hold credits, oldest first. */
-export async function listExpiredLotsWithCredits(db: Db, nowIso: string, limit: number): Promise<CreditLotRow[]> {
+export async function listExpiredLotsWithCredits(
+  db: Db,
+  nowIso: string,
+  limit: number,
+): Promise<CreditLotRow[]> {
   return db
     .selectFrom('credit_lots')
     .selectAll()

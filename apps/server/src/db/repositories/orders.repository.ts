@@ -43,10 +43,19 @@ export async function findOrderById(db: Db, id: string): Promise<OrderRow | unde
 
 /** One user's order; undefined for someone else's, so callers answer 404 and never reveal it exists. */
 export async function findUserOrder(db: Db, userId: string, id: string): Promise<OrderRow | undefined> {
-  return db.selectFrom('orders').selectAll().where('id', '=', id).where('user_id', '=', userId).executeTakeFirst();
+  return db
+    .selectFrom('orders')
+    .selectAll()
+    .where('id', '=', id)
+    .where('user_id', '=', userId)
+    .executeTakeFirst();
 }
 
-export async function findOrderByIdempotencyKey(db: Db, userId: string, key: string): Promise<OrderRow | undefined> {
+export async function findOrderByIdempotencyKey(
+  db: Db,
+  userId: string,
+  key: string,
+): Promise<OrderRow | undefined> {
   return db
     .selectFrom('orders')
     .selectAll()

@@ -17,7 +17,13 @@ const LEGAL_LINKS = [
 
 const linkClasses = 'text-sm text-gray-300 hover:text-white hover:underline';
 
-function LinkColumn({ title, links }: { title: string; links: ReadonlyArray<{ to: string; label: string }> }) {
+function LinkColumn({
+  title,
+  links,
+}: {
+  title: string;
+  links: ReadonlyArray<{ to: string; label: string }>;
+}) {
   return (
     <div>
       <h2 className="text-sm font-semibold uppercase tracking-wide text-white">{title}</h2>
@@ -43,7 +49,8 @@ export function Footer({ year = new Date().getFullYear() }: { year?: number }) {
           <div className="sm:col-span-2">
             <p className="text-xl font-bold text-white">{SITE.name}</p>
             <p className="mt-3 max-w-md text-sm">
-              The ultimate tool for analytics and engagement on Reddit. Grow your presence with our suite of tools.
+              The ultimate tool for analytics and engagement on Reddit. Grow your presence with our suite of
+              tools.
             </p>
             <ul className="mt-4 flex gap-4" aria-label="Social profiles">
               <li>

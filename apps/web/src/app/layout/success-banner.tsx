@@ -39,7 +39,10 @@ export function SuccessBanner() {
   }, [banner]);
 
   return (
-    <div className="pointer-events-none fixed inset-x-0 top-4 z-toast flex justify-center px-4" aria-live="polite">
+    <div
+      className="pointer-events-none fixed inset-x-0 top-4 z-toast flex justify-center px-4"
+      aria-live="polite"
+    >
       {banner && (
         <div
           key={banner.id}

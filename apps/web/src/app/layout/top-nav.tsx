@@ -73,7 +73,11 @@ export function TopNav() {
           {numberFormat.format(credits)} credits
         </Link>
       )}
-      <button type="button" className={buttonClasses({ variant: 'outline', size: 'sm' })} onClick={() => void logout()}>
+      <button
+        type="button"
+        className={buttonClasses({ variant: 'outline', size: 'sm' })}
+        onClick={() => void logout()}
+      >
         Logout
       </button>
     </>
@@ -109,7 +113,14 @@ export function TopNav() {
             aria-label={isMenuOpen ? 'Close main menu' : 'Open main menu'}
             onClick={() => setIsMenuOpen((open) => !open)}
           >
-            <svg aria-hidden="true" viewBox="0 0 24 24" className="size-6" fill="none" stroke="currentColor" strokeWidth="2">
+            <svg
+              aria-hidden="true"
+              viewBox="0 0 24 24"
+              className="size-6"
+              fill="none"
+              stroke="currentColor"
+              strokeWidth="2"
+            >
               {isMenuOpen ? <path d="M6 6l12 12M18 6L6 18" /> : <path d="M4 7h16M4 12h16M4 17h16" />}
             </svg>
           </button>

@@ -11,7 +11,15 @@ const TONES: Record<AlertTone, string> = {
 };
 
 /** A message box; errors are announced at once (role=alert), the rest politely (role=status). */
-export function Alert({ tone, children, className }: { tone: AlertTone; children: ReactNode; className?: string }) {
+export function Alert({
+  tone,
+  children,
+  className,
+}: {
+  tone: AlertTone;
+  children: ReactNode;
+  className?: string;
+}) {
   return (
     <div
       role={tone === 'error' ? 'alert' : 'status'}

@@ -1,6 +1,7 @@
+import type ReactGAModule from 'react-ga4';
 import type { PageView } from './send-page-view.ts';
 
-type ReactGa = (typeof import('react-ga4'))['default'];
+type ReactGa = typeof ReactGAModule;
 let ga: Promise<ReactGa> | null = null;
 
 /** Loads react-ga4 on first use and initialises it without its own first page view (we send each one). */

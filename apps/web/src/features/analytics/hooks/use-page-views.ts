@@ -16,7 +16,10 @@ export function usePageViews(title: string, measurementId = env.VITE_GA_MEASUREM
 
   useEffect(() => {
     const previous = last.current;
-    if (previous && (previous.key === location.key || (navigationType === 'REPLACE' && previous.path === path))) {
+    if (
+      previous &&
+      (previous.key === location.key || (navigationType === 'REPLACE' && previous.path === path))
+    ) {
       return;
     }
     last.current = { key: location.key, path };

@@ -28,7 +28,9 @@ export function ResetPasswordForm({ token }: { token: string | null }) {
   const [password2, setPassword2] = useState('');
   const [errors, setErrors] = useState<Errors>({});
   const [wasSubmitted, setWasSubmitted] = useState(false);
-  const [generalError, setGeneralError] = useState<string | null>(token ? null : AUTH_MESSAGES.resetLinkInvalid);
+  const [generalError, setGeneralError] = useState<string | null>(
+    token ? null : AUTH_MESSAGES.resetLinkInvalid,
+  );
 
   const handleSubmit = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
@@ -45,7 +47,8 @@ export function ResetPasswordForm({ token }: { token: string | null }) {
         onError: (error) => {
           const failure = classifyError(error);
           if (failure.kind === 'no-response') return setGeneralError(AUTH_MESSAGES.noResponse);
-          if (failure.kind === 'other') return setGeneralError(`${AUTH_MESSAGES.errorPrefix}${failure.message}`);
+          if (failure.kind === 'other')
+            return setGeneralError(`${AUTH_MESSAGES.errorPrefix}${failure.message}`);
           const password = firstFieldMessage(failure.data, 'password');
           const passwordConfirm = firstFieldMessage(failure.data, 'password_confirm');
           setErrors({

@@ -9,7 +9,13 @@ import type { NavigationState } from '../../../lib/navigation-state.ts';
 import { getSignupErrorMessage } from '../api/auth-errors.ts';
 import { useSignup } from '../api/signup.ts';
 import { AUTH_MESSAGES } from '../messages.ts';
-import { validateSignupField, validateSignupForm, type SignupField, type SignupFormErrors, type SignupValues } from '../signup-rules.ts';
+import {
+  validateSignupField,
+  validateSignupForm,
+  type SignupField,
+  type SignupFormErrors,
+  type SignupValues,
+} from '../signup-rules.ts';
 import { AuthCard, Divider, linkClasses } from './auth-card.tsx';
 import { SocialButtons } from './social-buttons.tsx';
 
@@ -31,7 +37,8 @@ export function SignupForm({ from }: { from?: NavigationState['from'] }) {
     setValues(next);
     const changed: SignupFormErrors = { [field]: validateSignupField(field, next) };
     // The confirmation depends on the password, so it is re-checked once it has been typed.
-    if (field === 'password1' && next.password2 !== '') changed.password2 = validateSignupField('password2', next);
+    if (field === 'password1' && next.password2 !== '')
+      changed.password2 = validateSignupField('password2', next);
     setErrors((current) => ({ ...current, ...changed }));
   }
 
@@ -57,7 +64,13 @@ export function SignupForm({ from }: { from?: NavigationState['from'] }) {
     <AuthCard title="Create your account" subtitle="Start with 1,000 free credits. No card needed.">
       <SocialButtons />
       <Divider label="or sign up with email" />
-      <form ref={formRef} noValidate onSubmit={handleSubmit} className="space-y-4" aria-label="Create account">
+      <form
+        ref={formRef}
+        noValidate
+        onSubmit={handleSubmit}
+        className="space-y-4"
+        aria-label="Create account"
+      >
         <TextField
           label="Username"
           name="username"

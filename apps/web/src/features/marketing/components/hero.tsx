@@ -4,7 +4,10 @@ import { Container } from '../../../components/ui/container.tsx';
 
 export function Hero() {
   return (
-    <section className="bg-linear-to-b from-primary-subtle to-bg-secondary py-16 sm:py-24" aria-labelledby="hero-title">
+    <section
+      className="bg-linear-to-b from-primary-subtle to-bg-secondary py-16 sm:py-24"
+      aria-labelledby="hero-title"
+    >
       <Container className="text-center">
         <p className="text-sm font-semibold uppercase tracking-wide text-primary-dark">
           Public Reddit posts and comments, on demand

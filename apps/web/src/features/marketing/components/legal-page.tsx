@@ -7,7 +7,15 @@ export interface LegalSection {
 }
 
 /** A numbered legal document: title, last-updated line and its sections. */
-export function LegalPage({ title, updated, sections }: { title: string; updated: string; sections: LegalSection[] }) {
+export function LegalPage({
+  title,
+  updated,
+  sections,
+}: {
+  title: string;
+  updated: string;
+  sections: LegalSection[];
+}) {
   return (
     <Container className="max-w-3xl py-12">
       <article>

@@ -20,8 +20,8 @@ export const PRIVACY_SECTIONS: LegalSection[] = [
     title: 'How We Use Your Information',
     body: (
       <p>
-        We use this information to run your account, fulfil your orders, process payments, keep the service secure
-        and improve it.
+        We use this information to run your account, fulfil your orders, process payments, keep the service
+        secure and improve it.
       </p>
     ),
   },
@@ -29,8 +29,8 @@ export const PRIVACY_SECTIONS: LegalSection[] = [
     title: 'Cookies and Analytics',
     body: (
       <p>
-        Sign-in uses secure, httpOnly session cookies. Page views are counted first-party without storing your IP
-        address.
+        Sign-in uses secure, httpOnly session cookies. Page views are counted first-party without storing your
+        IP address.
       </p>
     ),
   },
@@ -48,8 +48,8 @@ export const PRIVACY_SECTIONS: LegalSection[] = [
     title: 'Your Rights',
     body: (
       <p>
-        You may ask for access to your data, its correction or deletion, and opt out of marketing at any time. You
-        can download your data and delete your account yourself.
+        You may ask for access to your data, its correction or deletion, and opt out of marketing at any time.
+        You can download your data and delete your account yourself.
       </p>
     ),
   },
@@ -57,8 +57,8 @@ export const PRIVACY_SECTIONS: LegalSection[] = [
     title: 'Sharing',
     body: (
       <p>
-        We do not sell your personal data. We share it only with the providers that run the service for us, such as
-        the payment provider, or when the law requires it.
+        We do not sell your personal data. We share it only with the providers that run the service for us,
+        such as the payment provider, or when the law requires it.
       </p>
     ),
   },
@@ -70,8 +70,7 @@ export const PRIVACY_SECTIONS: LegalSection[] = [
         <a className={link} href={`mailto:${SITE.supportEmail}`}>
           {SITE.supportEmail}
         </a>
-        .
-        Use of the service is governed by our{' '}
+        . Use of the service is governed by our{' '}
         <Link to="/terms" className={link}>
           Terms of Service
         </Link>

@@ -8,8 +8,8 @@ export const TERMS_SECTIONS: LegalSection[] = [
     title: 'Acceptance of Terms',
     body: (
       <p>
-        By creating an account or using Threadcart you agree to these Terms of Service. If you do not agree, do not
-        use the service.
+        By creating an account or using Threadcart you agree to these Terms of Service. If you do not agree,
+        do not use the service.
       </p>
     ),
   },
@@ -22,13 +22,14 @@ export const TERMS_SECTIONS: LegalSection[] = [
     body: (
       <>
         <p>
-          Threadcart works with credits. 1,000 credits cost 1 USD, and one credit buys one delivered record. Volume
-          discounts are available for large purchases; contact support for bulk pricing.
+          Threadcart works with credits. 1,000 credits cost 1 USD, and one credit buys one delivered record.
+          Volume discounts are available for large purchases; contact support for bulk pricing.
         </p>
         <p>
-          New accounts receive 1,000 credits as a gift. Credits expire 7 to 90 days after purchase, depending on
-          package size: fewer than 5,000 credits last 7 days, 5,000 to 24,999 last 30 days, 25,000 to 99,999 last 60
-          days, and 100,000 or more last 90 days. Credits for records an order could not deliver are returned.
+          New accounts receive 1,000 credits as a gift. Credits expire 7 to 90 days after purchase, depending
+          on package size: fewer than 5,000 credits last 7 days, 5,000 to 24,999 last 30 days, 25,000 to
+          99,999 last 60 days, and 100,000 or more last 90 days. Credits for records an order could not
+          deliver are returned.
         </p>
       </>
     ),
@@ -51,8 +52,8 @@ export const TERMS_SECTIONS: LegalSection[] = [
     title: 'Content and Availability',
     body: (
       <p>
-        Threadcart delivers public forum content from its own corpus. The delivery, timing and availability of any
-        content are not guaranteed, and an order may return fewer records than requested.
+        Threadcart delivers public forum content from its own corpus. The delivery, timing and availability of
+        any content are not guaranteed, and an order may return fewer records than requested.
       </p>
     ),
   },
@@ -60,8 +61,8 @@ export const TERMS_SECTIONS: LegalSection[] = [
     title: 'Your Account',
     body: (
       <p>
-        You are responsible for keeping your password and API keys secret and for all activity on your account.
-        You may delete your account at any time.
+        You are responsible for keeping your password and API keys secret and for all activity on your
+        account. You may delete your account at any time.
       </p>
     ),
   },

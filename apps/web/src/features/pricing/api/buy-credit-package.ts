@@ -12,7 +12,9 @@ export class MissingApprovalUrlError extends Error {
 }
 
 /** Creates a PayPal order for a package and returns where to approve it (spec §4). */
-export async function buyCreditPackage(packageId: number): Promise<{ approvalUrl: string; orderId?: string }> {
+export async function buyCreditPackage(
+  packageId: number,
+): Promise<{ approvalUrl: string; orderId?: string }> {
   const response = await apiClient.post('/api/paypal/buy-credits-packages/', { package_id: packageId });
   const parsed = BuyResponseSchema.safeParse(response.data);
   const approvalUrl = parsed.success ? parsed.data.approval_url : undefined;

@@ -5,7 +5,10 @@ const BENEFITS = [
   { title: 'Instant Access', text: 'Credits land in your account the moment your payment is confirmed.' },
   { title: 'Cost Effective', text: 'One credit buys one record, and bigger packages cost less per record.' },
   { title: 'Flexible Usage', text: 'Spend credits on posts, comments or both, in any format you like.' },
-  { title: 'No Surprises', text: 'No hidden fees and no pay-per-query charges. Undelivered records are refunded.' },
+  {
+    title: 'No Surprises',
+    text: 'No hidden fees and no pay-per-query charges. Undelivered records are refunded.',
+  },
 ] as const;
 
 export function PricingBenefits() {
