@@ -1,6 +1,15 @@
 import { useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
 import { UserSchema } from '@threadcart/contracts';
-import { createContext, useCallback, useContext, useEffect, useMemo, useState, type ReactNode } from 'react';
+import {
+  createContext,
+  useCallback,
+  useContext,
+  useEffect,
+  useMemo,
+  useState,
+  useSyncExternalStore,
+  type ReactNode,
+} from 'react';
 import { z } from 'zod';
 import { hasStatus } from './api-error.ts';
 import { apiClient, setAuthFailureHandler } from './api-client.ts';
@@ -99,8 +108,18 @@ const SessionContext = createContext<Session | null>(null);
 export function SessionProvider({ children }: { children: ReactNode }) {
   const queryClient = useQueryClient();
   const query = useQuery({ queryKey: ME_QUERY_KEY, queryFn: fetchMe, retry: false, staleTime: 0 });
+  // Read the user straight from the cache (useQuery's own updates arrive a task later): a sign-out then lands
+  // in the same render as the navigation that follows it, so no guard acts on a user who is already gone.
+  const subscribe = useCallback(
+    (onChange: () => void) =>
+      queryClient.getQueryCache().subscribe((event) => {
+        if (event.query.queryKey[0] === ME_QUERY_KEY[0]) onChange();
+      }),
+    [queryClient],
+  );
+  const cached = useSyncExternalStore(subscribe, () => queryClient.getQueryData<SessionUser | null>(ME_QUERY_KEY));
   const [hasTimedOut, setHasTimedOut] = useState(false);
-  const isPending = query.isPending;
+  const isPending = cached === undefined && query.isPending;
 
   useEffect(() => {
     if (!isPending) return;
@@ -121,7 +140,7 @@ export function SessionProvider({ children }: { children: ReactNode }) {
     }
   }, [queryClient]);
 
-  const user = query.data ?? null;
+  const user = cached ?? null;
   const value = useMemo<Session>(
     () => ({
       user,

@@ -1,6 +1,6 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { CREDIT_PACKAGES } from '@threadcart/contracts';
-import { describe, expect, test, vi } from 'vitest';
+import { beforeEach, describe, expect, test, vi } from 'vitest';
 import { redirectTo } from '../../../lib/browser.ts';
 import { sessionHint } from '../../../lib/session.tsx';
 import { deferred, mockApi, type MockHandler, type MockReply } from '../../../testing/mock-api.ts';
@@ -22,6 +22,8 @@ async function openPricing() {
 }
 
 describe('pricing', () => {
+  beforeEach(() => vi.mocked(redirectTo).mockClear());
+
   test('shows the packages of the server', async () => {
     const custom = { ...CREDIT_PACKAGES[0]!, name: 'Server Pack' };
     mockApi({ 'GET /api/credit-packages/': [200, { packages: [custom, CREDIT_PACKAGES[1], CREDIT_PACKAGES[2]] }] });
@@ -91,7 +93,7 @@ describe('pricing', () => {
     await user.click(buyButtons()[2]!);
     expect(await screen.findByText(message)).toBeInTheDocument();
     expect(buyButtons()[2]).toBeEnabled();
-    expect(redirectTo).not.toHaveBeenCalledWith(expect.anything());
+    expect(redirectTo).not.toHaveBeenCalled();
   });
 
   test('anything else shows "An unexpected error occurred. Please try again."', async () => {
