@@ -1,8 +1,15 @@
-import { act, screen, waitFor } from '@testing-library/react';
+import { act, render, screen, waitFor } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { Link, MemoryRouter, Route, Routes } from 'react-router';
 import { describe, expect, test, vi } from 'vitest';
-import { sessionHint } from '../lib/session.tsx';
+import { apiClient } from '../lib/api-client.ts';
+import { createQueryClient } from '../lib/query-client.ts';
+import { sessionHint, useSignOutMessage } from '../lib/session.tsx';
 import { deferred, mockApi, type MockReply } from '../testing/mock-api.ts';
 import { TEST_USER, currentLocation, renderApp } from '../testing/render-app.tsx';
+import { RequireAuth } from './guard.tsx';
+import { SuccessBanner } from './layout/success-banner.tsx';
+import { AppProviders } from './providers.tsx';
 
 const me = (): MockReply => (sessionHint.isSet() ? [200, { user: TEST_USER }] : [401, {}]);
 const signedIn = () => {
@@ -178,5 +185,33 @@ describe('logout', () => {
     expect(await screen.findByText('Session expired. Please log in again.')).toBeInTheDocument();
     expect(currentLocation.pathname).toBe('/login');
     expect(screen.getByRole('heading', { name: 'Log in' })).toBeInTheDocument();
+  });
+});
+
+describe('useSignOutMessage', () => {
+  test('a page can choose the message used when the session ends while it is shown', async () => {
+    function Orders() {
+      useSignOutMessage('Please log in to access the dashboard');
+      return <button onClick={() => void apiClient.get('/api/orders/').catch(() => {})}>load</button>;
+    }
+    mockApi({ ...signedIn(), 'GET /api/orders/': [401, {}] });
+    const user = userEvent.setup();
+    render(
+      <AppProviders queryClient={createQueryClient()}>
+        <MemoryRouter initialEntries={['/orders']} useTransitions={false}>
+          <SuccessBanner />
+          <Routes>
+            <Route element={<RequireAuth />}>
+              <Route path="/orders" element={<Orders />} />
+            </Route>
+            <Route path="/login" element={<Link to="/">login page</Link>} />
+          </Routes>
+        </MemoryRouter>
+      </AppProviders>,
+    );
+    await user.click(await screen.findByRole('button', { name: 'load' }));
+    expect(await screen.findByText('Please log in to access the dashboard')).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'login page' })).toBeInTheDocument();
+    expect(screen.queryByText('Please log in to continue')).not.toBeInTheDocument();
   });
 });

@@ -9,12 +9,14 @@ import { SESSION_MESSAGES } from '../lib/session-messages.ts';
  * (history replaced) with "Please log in to continue" and the origin, query included, to come back to.
  */
 export function RequireAuth() {
-  const { isAuthenticated, isLoading } = useSession();
+  const { isAuthenticated, isLoading, signOutMessage } = useSession();
   const location = useLocation();
   if (isLoading) return <PageLoading />;
   if (!isAuthenticated) {
     const from = { pathname: location.pathname, search: location.search, hash: location.hash };
-    return <Navigate to="/login" replace state={{ message: SESSION_MESSAGES.pleaseLogIn, from }} />;
+    // A page that was showing when the session ended may have chosen its own message (useSignOutMessage).
+    const message = signOutMessage.current ?? SESSION_MESSAGES.pleaseLogIn;
+    return <Navigate to="/login" replace state={{ message, from }} />;
   }
   return <Outlet />;
 }

@@ -9,6 +9,8 @@ describe('env', () => {
 
   test('a valid id is kept and a malformed one is refused with a readable message', () => {
     expect(parseEnv({ VITE_GA_MEASUREMENT_ID: ' G-ABC123 ' }).VITE_GA_MEASUREMENT_ID).toBe('G-ABC123');
-    expect(() => parseEnv({ VITE_GA_MEASUREMENT_ID: 'UA-1' })).toThrow(/VITE_GA_MEASUREMENT_ID: must look like G-XXXXXXX/);
+    expect(() => parseEnv({ VITE_GA_MEASUREMENT_ID: 'UA-1' })).toThrow(
+      /VITE_GA_MEASUREMENT_ID: must look like G-XXXXXXX/,
+    );
   });
 });

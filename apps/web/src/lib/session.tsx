@@ -6,6 +6,7 @@ import {
   useContext,
   useEffect,
   useMemo,
+  useRef,
   useState,
   useSyncExternalStore,
   type ReactNode,
@@ -101,6 +102,8 @@ export interface Session {
   hasTimedOut: boolean;
   /** Runs the check again and returns its result (route changes, purchases). */
   recheck: () => Promise<SessionUser | null>;
+  /** The message the guard uses when the session ends on the current page (see useSignOutMessage). */
+  signOutMessage: { current: string | null };
 }
 
 const SessionContext = createContext<Session | null>(null);
@@ -117,8 +120,11 @@ export function SessionProvider({ children }: { children: ReactNode }) {
       }),
     [queryClient],
   );
-  const cached = useSyncExternalStore(subscribe, () => queryClient.getQueryData<SessionUser | null>(ME_QUERY_KEY));
+  const cached = useSyncExternalStore(subscribe, () =>
+    queryClient.getQueryData<SessionUser | null>(ME_QUERY_KEY),
+  );
   const [hasTimedOut, setHasTimedOut] = useState(false);
+  const signOutMessage = useRef<string | null>(null);
   const isPending = cached === undefined && query.isPending;
 
   useEffect(() => {
@@ -148,6 +154,7 @@ export function SessionProvider({ children }: { children: ReactNode }) {
       isLoading: isPending && !hasTimedOut,
       hasTimedOut: hasTimedOut && user === null,
       recheck,
+      signOutMessage,
     }),
     [user, isPending, hasTimedOut, recheck],
   );
@@ -158,4 +165,18 @@ export function useSession(): Session {
   const session = useContext(SessionContext);
   if (!session) throw new Error('useSession must be used inside <SessionProvider>');
   return session;
+}
+
+/**
+ * While the calling page is shown, a session that ends (a failed refresh) sends the user to /login with this
+ * message instead of "Please log in to continue"; the guard still remembers the origin.
+ */
+export function useSignOutMessage(message: string): void {
+  const { signOutMessage } = useSession();
+  useEffect(() => {
+    signOutMessage.current = message;
+    return () => {
+      if (signOutMessage.current === message) signOutMessage.current = null;
+    };
+  }, [message, signOutMessage]);
 }

@@ -28,7 +28,10 @@ describe('top navigation', () => {
     mockApi(signedIn({ ...TEST_USER, credits: 25000 }));
     renderApp('/dashboard/orders/7');
     const nav = mainNav();
-    expect(await within(nav).findByRole('link', { name: '25,000 credits' })).toHaveAttribute('href', '/credits');
+    expect(await within(nav).findByRole('link', { name: '25,000 credits' })).toHaveAttribute(
+      'href',
+      '/credits',
+    );
     expect(within(nav).getByRole('link', { name: 'Dashboard' })).toHaveAttribute('aria-current', 'page');
     expect(within(nav).getByRole('link', { name: 'Home' })).not.toHaveAttribute('aria-current');
     expect(within(nav).getByRole('button', { name: 'Logout' })).toBeInTheDocument();
@@ -98,8 +101,12 @@ describe('footer', () => {
       Reddit: expect.stringContaining('reddit.com'),
       'support@threadcart.app': 'mailto:support@threadcart.app',
     });
-    expect(within(footer).getByText(`© ${new Date().getFullYear()} Threadcart. All rights reserved.`)).toBeInTheDocument();
-    expect(within(footer).getByText(/The ultimate tool for analytics and engagement on Reddit/)).toBeInTheDocument();
+    expect(
+      within(footer).getByText(`© ${new Date().getFullYear()} Threadcart. All rights reserved.`),
+    ).toBeInTheDocument();
+    expect(
+      within(footer).getByText(/The ultimate tool for analytics and engagement on Reddit/),
+    ).toBeInTheDocument();
   });
 
   test('Features, About Us and Refund Policy fall through to /home', async () => {
@@ -116,7 +123,10 @@ describe('success banner', () => {
   test('shows the state message at the top, clears the state, and disappears after 5 s', async () => {
     vi.useFakeTimers({ shouldAdvanceTime: true });
     mockApi();
-    renderApp({ pathname: '/pricing', state: { message: 'Payment cancelled successfully.', from: { pathname: '/x' } } });
+    renderApp({
+      pathname: '/pricing',
+      state: { message: 'Payment cancelled successfully.', from: { pathname: '/x' } },
+    });
     const banner = await screen.findByText('Payment cancelled successfully.');
     expect(banner).toHaveAttribute('role', 'status');
     await waitFor(() => expect(currentLocation.state).toEqual({ from: { pathname: '/x' } }));

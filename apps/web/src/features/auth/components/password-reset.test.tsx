@@ -20,7 +20,9 @@ describe('forgot password', () => {
   });
 
   test('shows throttling and network errors', async () => {
-    mockApi({ 'POST /api/auth/password-reset/': [429, { detail: 'Too many attempts. Try again in 15 minutes.' }] });
+    mockApi({
+      'POST /api/auth/password-reset/': [429, { detail: 'Too many attempts. Try again in 15 minutes.' }],
+    });
     const { user } = renderApp('/forgot-password');
     await user.type(await screen.findByLabelText('Email'), 'a@example.com');
     await user.click(screen.getByRole('button', { name: 'Send Reset Link' }));
@@ -38,7 +40,10 @@ describe('reset password', () => {
 
   test('checks the password rules, sends the token and goes to /login with the message', async () => {
     const api = mockApi({
-      'POST /api/auth/password-reset/confirm/': [200, { detail: 'Your password has been reset. Please log in.' }],
+      'POST /api/auth/password-reset/confirm/': [
+        200,
+        { detail: 'Your password has been reset. Please log in.' },
+      ],
     });
     const { user } = renderApp('/reset-password?token=abc123');
     await user.type(await screen.findByLabelText('New password'), 'short');
@@ -60,13 +65,19 @@ describe('reset password', () => {
 
   test('an expired token shows the server message', async () => {
     mockApi({
-      'POST /api/auth/password-reset/confirm/': [400, { token: ['This reset link is invalid or has expired.'] }],
+      'POST /api/auth/password-reset/confirm/': [
+        400,
+        { token: ['This reset link is invalid or has expired.'] },
+      ],
     });
     const { user } = renderApp('/reset-password?token=old');
     await user.type(await screen.findByLabelText('New password'), 'NewSecret1');
     await user.type(screen.getByLabelText('Confirm new password'), 'NewSecret1');
     await user.click(screen.getByRole('button', { name: 'Reset Password' }));
     expect(await screen.findByRole('alert')).toHaveTextContent('This reset link is invalid or has expired.');
-    expect(screen.getByRole('link', { name: 'Request a new link' })).toHaveAttribute('href', '/forgot-password');
+    expect(screen.getByRole('link', { name: 'Request a new link' })).toHaveAttribute(
+      'href',
+      '/forgot-password',
+    );
   });
 });

@@ -7,16 +7,28 @@ describe('landing page', () => {
   test('has every section of spec §2 with its buttons', async () => {
     mockApi();
     renderApp('/');
-    expect(await screen.findByRole('heading', { level: 1, name: 'Unlock Reddit Data at Scale' })).toBeInTheDocument();
+    expect(
+      await screen.findByRole('heading', { level: 1, name: 'Unlock Reddit Data at Scale' }),
+    ).toBeInTheDocument();
     expect(screen.getByRole('link', { name: 'Get Started Now' })).toHaveAttribute('href', '/signup');
-    expect(within(screen.getByRole('main')).getByRole('link', { name: 'Log In' })).toHaveAttribute('href', '/login');
+    expect(within(screen.getByRole('main')).getByRole('link', { name: 'Log In' })).toHaveAttribute(
+      'href',
+      '/login',
+    );
     const audience = screen.getByRole('region', { name: 'Who Is It For?' });
     for (const who of ['Researchers', 'Marketers', 'Developers']) {
       expect(within(audience).getByRole('heading', { name: who })).toBeInTheDocument();
     }
     const samples = screen.getByRole('region', { name: 'Real Reddit Data, Ready to Use' });
     expect(within(samples).getAllByRole('figure')).toHaveLength(3);
-    for (const field of ['"selftext"', '"num_comments"', '"created_utc"', '"subreddit"', '"parent_id"', '"body"']) {
+    for (const field of [
+      '"selftext"',
+      '"num_comments"',
+      '"created_utc"',
+      '"subreddit"',
+      '"parent_id"',
+      '"body"',
+    ]) {
       expect(within(samples).getAllByText(new RegExp(field)).length).toBeGreaterThan(0);
     }
     expect(screen.getByRole('link', { name: 'View Pricing Plans' })).toHaveAttribute('href', '/pricing');
@@ -39,7 +51,12 @@ describe('legal pages', () => {
     expect(article).toHaveTextContent('Volume discounts');
     expect(article).toHaveTextContent('18 years of age or older');
     expect(article).toHaveTextContent('Credits expire 7 to 90 days after purchase');
-    for (const use of ['spamming or manipulating content', 'harvesting private user information', 'illegal activity', 'reverse engineering']) {
+    for (const use of [
+      'spamming or manipulating content',
+      'harvesting private user information',
+      'illegal activity',
+      'reverse engineering',
+    ]) {
       expect(article).toHaveTextContent(use);
     }
     expect(article).toHaveTextContent('availability of any content are not guaranteed');

@@ -26,7 +26,9 @@ describe('pricing', () => {
 
   test('shows the packages of the server', async () => {
     const custom = { ...CREDIT_PACKAGES[0]!, name: 'Server Pack' };
-    mockApi({ 'GET /api/credit-packages/': [200, { packages: [custom, CREDIT_PACKAGES[1], CREDIT_PACKAGES[2]] }] });
+    mockApi({
+      'GET /api/credit-packages/': [200, { packages: [custom, CREDIT_PACKAGES[1], CREDIT_PACKAGES[2]] }],
+    });
     await openPricing();
     expect(await screen.findByRole('heading', { name: 'Server Pack' })).toBeInTheDocument();
   });
@@ -40,7 +42,13 @@ describe('pricing', () => {
     expect(buyButtons()).toHaveLength(3);
     expect(screen.getByText('Most Popular')).toBeInTheDocument();
     const benefits = screen.getByRole('region', { name: 'Why Choose Credit-Based Pricing' });
-    for (const benefit of ['Pay As You Go', 'Instant Access', 'Cost Effective', 'Flexible Usage', 'No Surprises']) {
+    for (const benefit of [
+      'Pay As You Go',
+      'Instant Access',
+      'Cost Effective',
+      'Flexible Usage',
+      'No Surprises',
+    ]) {
       expect(within(benefits).getByRole('heading', { name: benefit })).toBeInTheDocument();
     }
   });
@@ -59,8 +67,13 @@ describe('pricing', () => {
     await waitFor(() => expect(api.callsTo(BUY)).toHaveLength(1));
     expect(api.callsTo(BUY)[0]?.data).toEqual({ package_id: 2 });
     expect(api.callsTo(BUY)[0]?.headers['X-CSRFToken']).toBe('test-csrf-token');
-    reply.resolve([201, { approval_url: 'https://www.sandbox.paypal.com/checkoutnow?token=O-1', order_id: 'O-1' }]);
-    await waitFor(() => expect(redirectTo).toHaveBeenCalledWith('https://www.sandbox.paypal.com/checkoutnow?token=O-1'));
+    reply.resolve([
+      201,
+      { approval_url: 'https://www.sandbox.paypal.com/checkoutnow?token=O-1', order_id: 'O-1' },
+    ]);
+    await waitFor(() =>
+      expect(redirectTo).toHaveBeenCalledWith('https://www.sandbox.paypal.com/checkoutnow?token=O-1'),
+    );
   });
 
   test('a visitor is sent to /login with "Please log in to purchase credits"', async () => {
