@@ -12,7 +12,7 @@ test('a visitor signs up, signs in, keeps the session, is guarded and logs out',
   await expect(page).toHaveURL(/\/signup$/);
 
   // Invalid input: every rule answers as the user types, and submit is refused.
-  await page.getByLabel('Username').fill('ab!');
+  await page.getByLabel('Username').fill('a!');
   await expect(page.getByText('Username must be at least 3 characters')).toBeVisible();
   await expect(page.getByText('Username can only contain letters, numbers, and underscores')).toBeVisible();
   await page.getByLabel('Email').fill('not-an-email');

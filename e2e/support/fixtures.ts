@@ -10,7 +10,7 @@ export const test = base.extend<{ consoleProblems: string[] }>({
       const problems: string[] = [];
       page.on('console', (message) => {
         if (message.type() === 'error' || message.type() === 'warning') {
-          problems.push(`${message.type()}: ${message.text()} (${message.location().url})`);
+          problems.push(`${message.type()}: ${message.text()} (${message.location().url}) on ${page.url()}`);
         }
       });
       page.on('pageerror', (error) => problems.push(`page error: ${error.message}`));

@@ -4,6 +4,17 @@ import { startOrderWorker } from './jobs/order-worker.ts';
 import { startScheduler } from './jobs/scheduler.ts';
 import { ensureSampleCorpus } from './services/sample-corpus.service.ts';
 
+// Handlers first: a signal that arrives while the worker is still starting ends it cleanly too.
+const running: { stop?: () => Promise<void> } = {};
+let isShuttingDown = false;
+function requestShutdown() {
+  if (isShuttingDown) return;
+  isShuttingDown = true;
+  void (running.stop?.() ?? Promise.resolve()).finally(() => process.exit(0));
+}
+process.on('SIGINT', requestShutdown);
+process.on('SIGTERM', requestShutdown);
+
 const config = loadConfig();
 const deps = await createDeps(config);
 const scheduler = startScheduler(deps);
@@ -14,11 +25,8 @@ void ensureSampleCorpus(deps).catch((err: unknown) =>
   deps.logger.error({ err }, 'loading the sample corpus failed'),
 );
 
-async function shutdown() {
+running.stop = async () => {
   await orderWorker.stop();
   await scheduler.stop();
   await deps.close();
-  process.exit(0);
-}
-process.on('SIGINT', () => void shutdown());
-process.on('SIGTERM', () => void shutdown());
+};

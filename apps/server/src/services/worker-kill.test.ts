@@ -119,8 +119,12 @@ describe(`a worker killed mid-file (${TEST_DIALECT})`, () => {
       what: `completion (${replacements.map((w) => w.output()).join('\n')})`,
     });
     replacements.forEach((w) => w.child.kill('SIGTERM'));
+    // A started worker stops cleanly; one still loading its modules (slow machines) is ended by the signal itself.
     for (const worker of replacements)
-      expect(await worker.exited, worker.output()).toEqual({ code: 0, signal: null });
+      expect([
+        { code: 0, signal: null },
+        { code: null, signal: 'SIGTERM' },
+      ]).toContainEqual(await worker.exited);
 
     const done = await row();
     expect(done).toMatchObject({

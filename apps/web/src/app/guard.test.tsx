@@ -163,16 +163,13 @@ describe('logout', () => {
   test('goes to /login with "You have been logged out."', async () => {
     const api = mockApi({ ...signedIn(), 'POST /api/auth/logout/': [200, { detail: 'Logged out.' }] });
     const { user } = renderApp('/dashboard');
-    await user.click(await screen.findByRole('button', { name: 'Logout' }));
-    await new Promise((r) => setTimeout(r, 300));
-    console.log(
-      'DBG',
-      JSON.stringify(currentLocation),
-      api.calls.map((c) => c.method + ' ' + c.url).join(','),
-      document.querySelector('[aria-live="polite"]')?.outerHTML,
-    );
+    const logoutButton = await screen.findByRole('button', { name: 'Logout' });
+    const meChecks = api.callsTo('GET /api/users/me/').length;
+    await user.click(logoutButton);
     expect(await screen.findByText('You have been logged out.')).toBeInTheDocument();
     expect(currentLocation.pathname).toBe('/login');
+    // The route change to /login does not ask the server about a session that has just ended.
+    expect(api.callsTo('GET /api/users/me/')).toHaveLength(meChecks);
     expect(screen.queryByText('Please log in to continue')).not.toBeInTheDocument();
     expect(api.callsTo('POST /api/auth/logout/')[0]?.headers['X-CSRFToken']).toBe('test-csrf-token');
     expect(sessionHint.isSet()).toBe(false);

@@ -33,7 +33,7 @@ export function renderApp(entry: InitialEntry = '/', { user = userEvent.setup() 
   const queryClient = createQueryClient();
   const utils = render(
     <AppProviders queryClient={queryClient}>
-      <MemoryRouter initialEntries={[entry]} useTransitions={false}>
+      <MemoryRouter initialEntries={[entry]}>
         <AppRoutes />
         <LocationProbe />
       </MemoryRouter>

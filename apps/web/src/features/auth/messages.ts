@@ -13,10 +13,10 @@ export const AUTH_MESSAGES = {
   resetDone: 'Your password has been reset. Please log in.',
 } as const;
 
-/** The labels that prefix a sign-up error, in the order of spec §8. */
+/** The prefixes of a sign-up error, in the order of spec §8. */
 export const SIGNUP_ERROR_FIELDS = [
-  ['username', 'Username'],
-  ['email', 'Email'],
-  ['password', 'Password'],
-  ['password_confirm', 'Password confirmation'],
+  ['username', 'Username: '],
+  ['email', 'Email: '],
+  ['password', 'Password: '],
+  ['password_confirm', 'Password confirmation: '],
 ] as const;

@@ -32,9 +32,9 @@ export function getSignupErrorMessage(error: unknown): string {
   const data = failure.data;
   if (typeof data === 'string') return data.trim() !== '' ? data : AUTH_MESSAGES.signupFailed;
   if (!data || typeof data !== 'object') return AUTH_MESSAGES.signupFailed;
-  for (const [field, label] of SIGNUP_ERROR_FIELDS) {
+  for (const [field, prefix] of SIGNUP_ERROR_FIELDS) {
     const message = firstFieldMessage(data, field);
-    if (message) return `${label}: ${message}`;
+    if (message) return `${prefix}${message}`;
   }
   const general =
     firstFieldMessage(data, 'non_field_errors') ?? firstFieldMessage(data, 'message') ?? getDetail(data);

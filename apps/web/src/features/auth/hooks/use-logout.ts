@@ -1,8 +1,7 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useCallback } from 'react';
-import { flushSync } from 'react-dom';
 import { useNavigate } from 'react-router';
-import { markSignedOut } from '../../../lib/session.tsx';
+import { markSignedOut, sessionHint, useSession } from '../../../lib/session.tsx';
 import { SESSION_MESSAGES } from '../../../lib/session-messages.ts';
 import { logout } from '../api/logout.ts';
 
@@ -10,12 +9,17 @@ import { logout } from '../api/logout.ts';
 export function useLogout(): () => Promise<void> {
   const queryClient = useQueryClient();
   const navigate = useNavigate();
+  const { signOutMessage } = useSession();
   return useCallback(async () => {
     const isLoggedOut = await logout();
     const message = isLoggedOut ? SESSION_MESSAGES.loggedOut : SESSION_MESSAGES.sessionExpired;
-    // Leave the page first (committed at once), then forget the user: the guard of the page being left must
-    // not see the signed-out state and redirect on its own with "Please log in to continue".
-    flushSync(() => navigate('/login', { replace: true, state: { message, signedOut: true } }));
+    // The hint goes first so the session check of the coming route change does not ask the server (a 401).
+    sessionHint.clear();
+    // Should the guard of the page being left see the signed-out user before the navigation lands, it
+    // redirects with this message rather than "Please log in to continue".
+    signOutMessage.current = message;
+    // `signedOut` keeps /login from sending the still-cached user back to the dashboard.
+    navigate('/login', { replace: true, state: { message, signedOut: true } });
     markSignedOut(queryClient);
-  }, [navigate, queryClient]);
+  }, [navigate, queryClient, signOutMessage]);
 }
