@@ -129,13 +129,17 @@ describe(`a worker killed mid-file (${TEST_DIALECT})`, () => {
     const done = await row();
     expect(done).toMatchObject({
       status: 'completed',
-      attempts: 2,
       records_delivered: MATCHES,
       credits_charged: MATCHES,
-      file_key: `${orderId}-2.xlsx`,
+      file_key: `${orderId}-${done.attempts}.xlsx`,
       lease_owner: null,
     });
-    expect(listStorage(t.deps.config.storage.dir)).toEqual({ files: [`${orderId}-2.xlsx`], temps: [] });
+    // Usually attempt 2; on a loaded machine a replacement may lose its lease once more. Either way: one delivery.
+    expect(done.attempts).toBeGreaterThanOrEqual(2);
+    expect(listStorage(t.deps.config.storage.dir)).toEqual({
+      files: [`${orderId}-${done.attempts}.xlsx`],
+      temps: [],
+    });
 
     const file = await downloadOrderFile(t.app, buyer.headers, orderId);
     const parsed = await parseOrderFile('xlsx', 'posts', file.body);

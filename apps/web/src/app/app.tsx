@@ -5,8 +5,7 @@ import { AppRoutes } from './router.tsx';
 export function App() {
   return (
     <AppProviders>
-      {/* Plain (non-transition) updates keep navigation and session changes in one render, e.g. on logout. */}
-      <BrowserRouter useTransitions={false}>
+      <BrowserRouter>
         <AppRoutes />
       </BrowserRouter>
     </AppProviders>

@@ -195,7 +195,7 @@ describe('useSignOutMessage', () => {
     const user = userEvent.setup();
     render(
       <AppProviders queryClient={createQueryClient()}>
-        <MemoryRouter initialEntries={['/orders']} useTransitions={false}>
+        <MemoryRouter initialEntries={['/orders']}>
           <SuccessBanner />
           <Routes>
             <Route element={<RequireAuth />}>
