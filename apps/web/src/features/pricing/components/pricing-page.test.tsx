@@ -30,7 +30,9 @@ describe('pricing', () => {
       'GET /api/credit-packages/': [200, { packages: [custom, CREDIT_PACKAGES[1], CREDIT_PACKAGES[2]] }],
     });
     await openPricing();
-    expect(await screen.findByRole('heading', { name: 'Server Pack' }, { timeout: 3000 })).toBeInTheDocument();
+    expect(
+      await screen.findByRole('heading', { name: 'Server Pack' }, { timeout: 3000 }),
+    ).toBeInTheDocument();
   });
 
   test('falls back to the fixed packages when the endpoint is missing, with the five benefits', async () => {
