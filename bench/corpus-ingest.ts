@@ -38,7 +38,7 @@ export interface BenchCorpusOptions {
   readonly dialect: 'sqlite' | 'postgres';
   /** PostgreSQL: a scratch database; its corpus tables are emptied (refused if they hold real data) */
   readonly url?: string;
-  /** ingest runs, each into an emptied database; the median is reported (default BENCH_INGEST_RUNS or 1) */
+  /** ingest runs, each into an emptied database; the median is reported (default BENCH_INGEST_RUNS or 3) */
   readonly runs?: number;
 }
 
@@ -92,7 +92,7 @@ export async function buildBenchCorpus(
   const files = await ensureBenchFiles();
   const url = options.dialect === 'sqlite' ? `sqlite:${path.join(DATA, 'corpus-1m.db')}` : options.url;
   if (!url) throw new Error('buildBenchCorpus: a PostgreSQL URL is needed');
-  const runs = options.runs ?? Number(process.env.BENCH_INGEST_RUNS ?? 1);
+  const runs = options.runs ?? Number(process.env.BENCH_INGEST_RUNS ?? 3);
   const seconds: number[] = [];
   const cpu: number[] = [];
   const processCpu: number[] = [];

@@ -5,10 +5,9 @@ import type { Kysely } from 'kysely';
 import type { Logger } from 'pino';
 import type { Config } from '../config.ts';
 import { writeGeneratedCorpus } from '../corpus/generate.ts';
-import { withCorpusLoadLock } from '../db/repositories/corpus-ingest.repository.ts';
 import { countCorpus } from '../db/repositories/corpus-stats.repository.ts';
 import type { Database } from '../db/schema.ts';
-import { ingestFiles } from './corpus-ingest.service.ts';
+import { ingestFiles, withIngestLock } from './corpus-ingest.service.ts';
 
 /** The embedded default: fixed size and seed, so every fresh install gets the same sample corpus. */
 export const SAMPLE_CORPUS = { posts: 20_000, comments: 100_000, seed: 20_261_122 } as const;
@@ -33,7 +32,7 @@ export async function ensureSampleCorpus(
 ): Promise<SampleCorpusOutcome> {
   if (deps.config.sampleCorpus !== 'auto') return 'disabled';
   if (!(await needsLoad(deps.db, size))) return 'present';
-  return withCorpusLoadLock(deps.db, sqliteLockFile(deps.config.database.url), async () => {
+  return withIngestLock(deps, async () => {
     if (!(await needsLoad(deps.db, size))) return 'present';
     const started = Date.now();
     const outDir = await fs.promises.mkdtemp(path.join(os.tmpdir(), 'threadcart-sample-'));
@@ -59,10 +58,4 @@ async function needsLoad(db: Kysely<Database>, size: { posts: number; comments: 
   if (c.posts + c.comments === 0) return true;
   const isOnlySample = c.samplePosts === c.posts && c.sampleComments === c.comments;
   return isOnlySample && (c.posts < size.posts || c.comments < size.comments);
-}
-
-function sqliteLockFile(url: string): string | undefined {
-  if (!url.startsWith('sqlite:')) return undefined;
-  const file = url.slice('sqlite:'.length);
-  return file === ':memory:' ? undefined : `${path.resolve(file)}.corpus-load.lock`;
 }

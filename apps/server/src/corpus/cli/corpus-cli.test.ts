@@ -6,6 +6,7 @@ import { afterAll, beforeEach, describe, expect, it } from 'vitest';
 import { testConfig } from '../../../test/build-test-app.ts';
 import { createTestDatabase, type TestDatabase } from '../../../test/test-database.ts';
 import { createDeps } from '../../deps.ts';
+import { withIngestLock } from '../../services/corpus-ingest.service.ts';
 import { runCorpusCli, USAGE } from './corpus-cli.ts';
 
 const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'threadcart-cli-'));
@@ -34,6 +35,14 @@ async function run(argv: string[], isTty = false, cwd = process.cwd()) {
     },
   });
   return { code, stdout, stderr };
+}
+
+async function countPosts(): Promise<number> {
+  const row = await database.db
+    .selectFrom('posts')
+    .select((eb) => eb.fn.countAll<number>().as('n'))
+    .executeTakeFirstOrThrow();
+  return Number(row.n);
 }
 
 describe('corpus CLI', () => {
@@ -114,6 +123,33 @@ describe('corpus CLI', () => {
     expect(missing.code).toBe(1);
     expect(missing.stderr).toContain(`error: ${path.join(dir, 'missing.ndjson')}: no such file or directory`);
     expect(missing.stdout).toContain('1 file error');
+  });
+
+  it('waits while another ingest holds the corpus load lock, and says so', async () => {
+    const file = path.join(dir, 'wait.ndjson');
+    fs.writeFileSync(file, '{"id":"w1","title":"t","created_utc":5}\n');
+    let release!: () => void;
+    let isHeld!: () => void;
+    const held = new Promise<void>((resolve) => (isHeld = resolve));
+    const other = withIngestLock(
+      { config: testConfig({ DATABASE_URL: database.url }), db: database.db },
+      () => {
+        isHeld();
+        return new Promise<void>((resolve) => (release = resolve));
+      },
+    );
+    await held;
+    let isDone = false;
+    const waiting = run(['ingest', file]).finally(() => (isDone = true));
+    await new Promise((r) => setTimeout(r, 600));
+    expect(isDone).toBe(false);
+    expect(await countPosts()).toBe(0);
+    release();
+    await other;
+    const result = await waiting;
+    expect(result.code).toBe(0);
+    expect(result.stderr).toContain('Another ingest (or the sample corpus load) is running; waiting');
+    expect(await countPosts()).toBe(1);
   });
 
   it('draws a progress bar on a terminal and explains the skip reasons', async () => {

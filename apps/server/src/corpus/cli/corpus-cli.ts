@@ -2,7 +2,7 @@ import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { loadConfig } from '../../config.ts';
 import { createDeps, type Deps } from '../../deps.ts';
-import { ingestFiles } from '../../services/corpus-ingest.service.ts';
+import { ingestFiles, withIngestLock } from '../../services/corpus-ingest.service.ts';
 import { getCorpusStats, type CorpusStats } from '../../services/corpus-stats.service.ts';
 import { SKIP_REASONS } from '../skip-reasons.ts';
 import { writeGeneratedCorpus } from '../generate.ts';
@@ -70,13 +70,17 @@ async function ingest(args: readonly string[], io: CliIo): Promise<number> {
   if (positionals.length === 0) throw new UsageError('ingest needs at least one file or directory');
   const deps = await io.createDeps();
   const bar = io.isTty ? createProgressBar(io.stderr) : undefined;
-  const started = Date.now();
   try {
     const files = positionals.map((p) => path.resolve(io.cwd, p));
-    const summary = await ingestFiles(deps, files, {
-      isSample: values.sample,
-      onProgress: (p) => bar?.update(p),
-    });
+    let started = Date.now();
+    const summary = await withIngestLock(
+      deps,
+      () => {
+        started = Date.now();
+        return ingestFiles(deps, files, { isSample: values.sample, onProgress: (p) => bar?.update(p) });
+      },
+      () => io.stderr('Another ingest (or the sample corpus load) is running; waiting for it to finish…\n'),
+    );
     bar?.clear();
     for (const { message } of summary.errors) io.stderr(`error: ${message}\n`);
     io.stdout(`${formatSummary(summary, (Date.now() - started) / 1000)}\n`);

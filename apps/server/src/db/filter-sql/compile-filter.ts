@@ -113,6 +113,25 @@ class FilterCompiler {
   }
 }
 
+/** The count columns whose indexes hold only counts above zero (migration 20261123000100). */
+const POSITIVE_INDEXED = new Set(['num_comments', 'replies']);
+
+/**
+ * Count columns that must be at least 1 for any match: a range with min ≥ 1 reached from the root through AND groups
+ * without NOT. Stating `column > 0` beside the filter lets the planner use the partial count index, which it cannot
+ * infer from `between 5 and 20` itself; the result is the same.
+ */
+function requiredPositiveCounts(node: PreparedNode): Set<string> {
+  const columns = new Set<string>();
+  const visit = (n: PreparedNode) => {
+    if (n.kind === 'range' && POSITIVE_INDEXED.has(n.column) && n.min !== null && n.min >= 1)
+      columns.add(n.column);
+    else if (n.kind === 'group' && n.combinator === 'and' && !n.not) n.children.forEach(visit);
+  };
+  visit(node);
+  return columns;
+}
+
 const has = (node: PreparedNode, kind: PreparedNode['kind']): boolean =>
   node.kind === kind || (node.kind === 'group' && node.children.some((child) => has(child, kind)));
 
@@ -132,8 +151,10 @@ export function compileFilter(
   // read every row's text (a regex) reads the table in order, not through a score index (bench/RESULTS.md).
   const isUnorderedScan = purpose === 'count' && !has(node, 'range');
   const part = new FilterCompiler(dialect, table, isUnorderedScan).compile(node, true);
+  const positive = [...requiredPositiveCounts(node)].map((column) => sql<SqlBool>`${sql.ref(column)} > 0`);
   return {
-    where: part.sql,
+    where:
+      positive.length === 0 ? part.sql : sql<SqlBool>`${sql.join(positive, sql` and `)} and (${part.sql})`,
     isExact: part.isExact,
     isTableScan: isUnorderedScan && dialect === 'sqlite' && has(node, 'regex'),
   };

@@ -6,6 +6,7 @@ import * as createResetsOutboxPageViews from './20261122000350_create-resets-out
 import * as createOrders from './20261122000400_create-orders.ts';
 import * as createPayments from './20261122000500_create-payments.ts';
 import * as createCorpusLiveIndexes from './20261122000600_create-corpus-live-indexes.ts';
+import * as createCorpusPositiveCountIndexes from './20261123000100_create-corpus-positive-count-indexes.ts';
 
 /** Every migration, by name, in the order they run. Add new ones at the end; never edit a landed one. */
 export const MIGRATIONS: Record<string, Migration> = {
@@ -16,4 +17,5 @@ export const MIGRATIONS: Record<string, Migration> = {
   '20261122000400_create-orders': createOrders,
   '20261122000500_create-payments': createPayments,
   '20261122000600_create-corpus-live-indexes': createCorpusLiveIndexes,
+  '20261123000100_create-corpus-positive-count-indexes': createCorpusPositiveCountIndexes,
 };

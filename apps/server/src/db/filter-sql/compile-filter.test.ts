@@ -1,0 +1,84 @@
+import {
+  parseFilterTree,
+  type FilterGroupInput,
+  type FilterRuleInput,
+  type FilterTreeInput,
+} from '@threadcart/contracts';
+import { DummyDriver, Kysely, SqliteAdapter, SqliteIntrospector, SqliteQueryCompiler, sql } from 'kysely';
+import { describe, expect, it } from 'vitest';
+import { createTestDatabase, TEST_DIALECT } from '../../../test/test-database.ts';
+import { prepareFilter, type RecordType } from '../../corpus/filters/prepare.ts';
+import { compileFilter } from './compile-filter.ts';
+
+const renderer = new Kysely<unknown>({
+  dialect: {
+    createAdapter: () => new SqliteAdapter(),
+    createDriver: () => new DummyDriver(),
+    createIntrospector: (db) => new SqliteIntrospector(db),
+    createQueryCompiler: () => new SqliteQueryCompiler(),
+  },
+});
+
+function compiledWhere(filters: FilterTreeInput, type: RecordType) {
+  const parsed = parseFilterTree(filters);
+  if (!parsed.ok) throw new Error(parsed.errors.join('; '));
+  return compileFilter(prepareFilter(parsed.tree, type), type, 'sqlite').where;
+}
+
+const whereOf = (filters: FilterTreeInput, type: RecordType) =>
+  sql`${compiledWhere(filters, type)}`.compile(renderer).sql;
+
+const and = (...rules: (FilterRuleInput | FilterGroupInput)[]): FilterTreeInput => ({
+  combinator: 'and',
+  rules,
+});
+const data = { field: 'keyword', operator: 'keyword_contains', value: 'data' } as const;
+
+describe('compileFilter: the partial count indexes (counts above zero only)', () => {
+  it('states `count > 0` when every match needs at least one reply or comment', () => {
+    expect(whereOf(and(data, { field: 'replies', operator: 'between', value: [5, 20] }), 'comments')).toMatch(
+      /^"replies" > 0 and \(/,
+    );
+    expect(whereOf(and({ field: 'comments', operator: '>', value: 0 }), 'posts')).toMatch(
+      /^"num_comments" > 0 and/,
+    );
+    const nested = and(data, { combinator: 'and', rules: [{ field: 'replies', operator: '>=', value: 1 }] });
+    expect(whereOf(nested, 'comments')).toMatch(/^"replies" > 0 and/);
+  });
+
+  it('states nothing when a match may have none: a zero lower bound, an OR, a NOT, or another field', () => {
+    const unimplied: [FilterTreeInput, RecordType][] = [
+      [and({ field: 'replies', operator: 'between', value: [0, 20] }), 'comments'],
+      [and({ field: 'replies', operator: '<=', value: 3 }), 'comments'],
+      [{ combinator: 'or', rules: [data, { field: 'replies', operator: '>=', value: 5 }] }, 'comments'],
+      [
+        and({ combinator: 'and', not: true, rules: [{ field: 'replies', operator: '>=', value: 5 }] }),
+        'comments',
+      ],
+      [and({ field: 'comments', operator: '>=', value: -3 }), 'posts'],
+      [and({ field: 'upvotes', operator: '>=', value: 5 }), 'posts'],
+    ];
+    for (const [filters, type] of unimplied) expect(whereOf(filters, type)).not.toMatch(/> 0/);
+  });
+});
+
+describe.skipIf(TEST_DIALECT !== 'sqlite')('the SQLite plan of a count filter', () => {
+  it('searches the partial replies index rather than scanning every comment', async () => {
+    const database = await createTestDatabase();
+    try {
+      const where = compiledWhere(
+        and({ field: 'replies', operator: 'between', value: [50, 100] }),
+        'comments',
+      );
+      const { rows } = await sql<{ detail: string }>`explain query plan select id from comments
+        where is_deleted = 0 and is_removed = 0 and (${where}) order by score desc, id limit 1000`.execute(
+        database.db,
+      );
+      expect(rows.map((r) => r.detail).join('\n')).toMatch(
+        /SEARCH comments USING INDEX comments_live_replies_idx/,
+      );
+    } finally {
+      await database.close();
+    }
+  });
+});
