@@ -1,6 +1,6 @@
 import { sql, type RawBuilder, type SqlBool } from 'kysely';
 import type { PreparedNode, RecordType } from '../../corpus/filters/prepare.ts';
-import type { CommentRecord, PostRecord } from '../../exports/records.ts';
+import { COMMENT_COLUMNS, POST_COLUMNS, type CommentRecord, type PostRecord } from '../../exports/records.ts';
 import { dialectOf, type Db } from '../database.ts';
 import { compileFilter, type CompiledFilter } from '../filter-sql/compile-filter.ts';
 
@@ -8,32 +8,8 @@ type RecordOf<T extends RecordType> = T extends 'posts' ? PostRecord : CommentRe
 /** Decides, for a candidate of an inexact (superset) query, whether it really matches. */
 export type KeepRecord<T extends RecordType> = (record: RecordOf<T>) => boolean;
 
-const COLUMNS: Record<RecordType, readonly string[]> = {
-  posts: [
-    'id',
-    'author',
-    'title',
-    'selftext',
-    'score',
-    'num_comments',
-    'created_utc',
-    'subreddit',
-    'permalink',
-    'url',
-  ],
-  comments: [
-    'id',
-    'author',
-    'body',
-    'score',
-    'created_utc',
-    'parent_id',
-    'link_id',
-    'subreddit',
-    'replies',
-    'permalink',
-  ],
-};
+/** The columns an order file carries (DECISIONS.md §5), read in that order. */
+const COLUMNS: Record<RecordType, readonly string[]> = { posts: POST_COLUMNS, comments: COMMENT_COLUMNS };
 const FIRST_BATCH = 500;
 const MAX_BATCH = 20_000;
 

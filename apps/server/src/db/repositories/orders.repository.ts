@@ -1,4 +1,4 @@
-import { sql } from 'kysely';
+import { sql, type Updateable } from 'kysely';
 import { dialectOf, type Db } from '../database.ts';
 import type { OrderRow, OrdersTable } from '../tables/orders.tables.ts';
 
@@ -121,37 +121,47 @@ export async function claimNextOrder(
     .executeTakeFirst();
 }
 
+/**
+ * Applies `values` to an order only while `workerId` holds its lease (status processing, lease owner); false when it
+ * no longer does (the lease ran out and another worker took the order, or it was failed meanwhile).
+ */
+async function updateWhileLeaseHeld(
+  db: Db,
+  orderId: string,
+  workerId: string,
+  values: Updateable<OrdersTable>,
+): Promise<boolean> {
+  const result = await db
+    .updateTable('orders')
+    .set(values)
+    .where('id', '=', orderId)
+    .where('lease_owner', '=', workerId)
+    .where('status', '=', 'processing')
+    .executeTakeFirst();
+  return Number(result.numUpdatedRows) === 1;
+}
+
 /** Extends a lease; false when the worker no longer holds it. */
-export async function renewLease(
+export function renewLease(
   db: Db,
   input: { orderId: string; workerId: string; leaseExpiresAt: string },
 ): Promise<boolean> {
-  const result = await db
-    .updateTable('orders')
-    .set({ lease_expires_at: input.leaseExpiresAt })
-    .where('id', '=', input.orderId)
-    .where('lease_owner', '=', input.workerId)
-    .where('status', '=', 'processing')
-    .executeTakeFirst();
-  return Number(result.numUpdatedRows) === 1;
+  return updateWhileLeaseHeld(db, input.orderId, input.workerId, { lease_expires_at: input.leaseExpiresAt });
 }
 
-export async function updateProgress(
+/** Records the fulfilment's progress (0–100); false when the worker no longer holds the lease. */
+export function updateProgress(
   db: Db,
   input: { orderId: string; workerId: string; progress: number; nowIso: string },
 ): Promise<boolean> {
-  const result = await db
-    .updateTable('orders')
-    .set({ progress: input.progress, updated_at: input.nowIso })
-    .where('id', '=', input.orderId)
-    .where('lease_owner', '=', input.workerId)
-    .where('status', '=', 'processing')
-    .executeTakeFirst();
-  return Number(result.numUpdatedRows) === 1;
+  return updateWhileLeaseHeld(db, input.orderId, input.workerId, {
+    progress: input.progress,
+    updated_at: input.nowIso,
+  });
 }
 
 /** Marks an order completed with its file, only while the worker still holds the lease. */
-export async function completeOrder(
+export function completeOrder(
   db: Db,
   input: {
     orderId: string;
@@ -163,50 +173,36 @@ export async function completeOrder(
     nowIso: string;
   },
 ): Promise<boolean> {
-  const result = await db
-    .updateTable('orders')
-    .set({
-      status: 'completed',
-      progress: 100,
-      records_delivered: input.recordsDelivered,
-      credits_charged: input.recordsDelivered,
-      file_name: input.fileName,
-      file_key: input.fileKey,
-      file_size: input.fileSize,
-      error: null,
-      lease_owner: null,
-      lease_expires_at: null,
-      completed_at: input.nowIso,
-      updated_at: input.nowIso,
-    })
-    .where('id', '=', input.orderId)
-    .where('lease_owner', '=', input.workerId)
-    .where('status', '=', 'processing')
-    .executeTakeFirst();
-  return Number(result.numUpdatedRows) === 1;
+  return updateWhileLeaseHeld(db, input.orderId, input.workerId, {
+    status: 'completed',
+    progress: 100,
+    records_delivered: input.recordsDelivered,
+    credits_charged: input.recordsDelivered,
+    file_name: input.fileName,
+    file_key: input.fileKey,
+    file_size: input.fileSize,
+    error: null,
+    lease_owner: null,
+    lease_expires_at: null,
+    completed_at: input.nowIso,
+    updated_at: input.nowIso,
+  });
 }
 
 /** Puts an order back in the queue for a later attempt, keeping the last error. */
-export async function scheduleRetry(
+export function scheduleRetry(
   db: Db,
   input: { orderId: string; workerId: string; error: string; nextAttemptAt: string; nowIso: string },
 ): Promise<boolean> {
-  const result = await db
-    .updateTable('orders')
-    .set({
-      status: 'pending',
-      progress: 0,
-      error: input.error,
-      lease_owner: null,
-      lease_expires_at: null,
-      next_attempt_at: input.nextAttemptAt,
-      updated_at: input.nowIso,
-    })
-    .where('id', '=', input.orderId)
-    .where('lease_owner', '=', input.workerId)
-    .where('status', '=', 'processing')
-    .executeTakeFirst();
-  return Number(result.numUpdatedRows) === 1;
+  return updateWhileLeaseHeld(db, input.orderId, input.workerId, {
+    status: 'pending',
+    progress: 0,
+    error: input.error,
+    lease_owner: null,
+    lease_expires_at: null,
+    next_attempt_at: input.nextAttemptAt,
+    updated_at: input.nowIso,
+  });
 }
 
 /** Marks an order failed (no charge); only from a state the caller holds (its lease) or owns (pending). */
@@ -214,23 +210,23 @@ export async function failOrder(
   db: Db,
   input: { orderId: string; workerId: string | null; error: string; nowIso: string },
 ): Promise<boolean> {
-  let query = db
+  const values: Updateable<OrdersTable> = {
+    status: 'failed',
+    error: input.error,
+    credits_charged: 0,
+    records_delivered: 0,
+    lease_owner: null,
+    lease_expires_at: null,
+    completed_at: input.nowIso,
+    updated_at: input.nowIso,
+  };
+  if (input.workerId) return updateWhileLeaseHeld(db, input.orderId, input.workerId, values);
+  const result = await db
     .updateTable('orders')
-    .set({
-      status: 'failed',
-      error: input.error,
-      credits_charged: 0,
-      records_delivered: 0,
-      lease_owner: null,
-      lease_expires_at: null,
-      completed_at: input.nowIso,
-      updated_at: input.nowIso,
-    })
-    .where('id', '=', input.orderId);
-  query = input.workerId
-    ? query.where('lease_owner', '=', input.workerId).where('status', '=', 'processing')
-    : query.where('status', 'in', ['pending', 'processing']);
-  const result = await query.executeTakeFirst();
+    .set(values)
+    .where('id', '=', input.orderId)
+    .where('status', 'in', ['pending', 'processing'])
+    .executeTakeFirst();
   return Number(result.numUpdatedRows) === 1;
 }
 

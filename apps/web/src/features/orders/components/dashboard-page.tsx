@@ -1,10 +1,9 @@
-import { useCallback, useRef } from 'react';
-import { Link, useLocation, useNavigate } from 'react-router';
+import { Link } from 'react-router';
 import { Alert } from '../../../components/ui/alert.tsx';
 import { Button, buttonClasses } from '../../../components/ui/button.tsx';
 import { Container } from '../../../components/ui/container.tsx';
 import { PageLoading } from '../../../components/ui/page-loading.tsx';
-import { hasStatus } from '../../../lib/api-error.ts';
+import { useSignOutMessage } from '../../../lib/session.tsx';
 import { useDashboardData } from '../hooks/use-orders.ts';
 import { ORDERS_UI_MESSAGES } from '../messages.ts';
 import { DashboardStats } from './dashboard-stats.tsx';
@@ -12,31 +11,9 @@ import { OrderList } from './order-list.tsx';
 
 /** The dashboard (spec §2): counters, "My Orders" with "New Order", and the live order list. */
 export function DashboardPage() {
-  const navigate = useNavigate();
-  const location = useLocation();
-  const locationRef = useRef(location);
-  locationRef.current = location;
-
-  const isRedirecting = useRef(false);
-
-  const handleError = useCallback(
-    (error: unknown) => {
-      if (!hasStatus(error, 401) || isRedirecting.current) return;
-      isRedirecting.current = true;
-      const { pathname, search, hash } = locationRef.current;
-      // A 401 here means the refresh failed too, so the session is already being marked signed out and the
-      // guard is about to redirect with its generic message. Navigating on the next task lands after that
-      // redirect (the guard's runs in the render the sign-out triggers), so this message is the one shown.
-      setTimeout(() => {
-        navigate('/login', {
-          replace: true,
-          state: { message: ORDERS_UI_MESSAGES.loginRequired, from: { pathname, search, hash } },
-        });
-      }, 0);
-    },
-    [navigate],
-  );
-  const { orders, stats } = useDashboardData(handleError);
+  // A 401 that survives the refresh signs the user out; the guard then sends them to /login with this message.
+  useSignOutMessage(ORDERS_UI_MESSAGES.loginRequired);
+  const { orders, stats } = useDashboardData();
 
   const hasNothing = (orders.isError && !orders.data) || (stats.isError && !stats.data);
   const errorMessage = hasNothing

@@ -13,37 +13,20 @@ export const ORDERS_POLL_INTERVAL_MS = 2000;
 const hasActiveOrder = (orders: DashboardOrder[] | undefined) =>
   Boolean(orders?.some((order) => isActiveStatus(order.status)));
 
-/**
- * The order list, polled every 2 s while any order may still change and not at all otherwise.
- * `onError` runs inside the fetch, before the cache re-renders anything (the dashboard's 401 redirect).
- */
-export function ordersQueryOptions(onError?: (error: unknown) => void) {
+/** The order list, polled every 2 s while any order may still change and not at all otherwise. */
+export function ordersQueryOptions() {
   return queryOptions({
     queryKey: ORDERS_LIST_KEY,
-    queryFn: async () => {
-      try {
-        return await listOrders();
-      } catch (error) {
-        onError?.(error);
-        throw error;
-      }
-    },
+    queryFn: listOrders,
     refetchInterval: (query) => (hasActiveOrder(query.state.data) ? ORDERS_POLL_INTERVAL_MS : false),
   });
 }
 
 /** The counters, polled while they count an order in progress. */
-export function statsQueryOptions(onError?: (error: unknown) => void) {
+export function statsQueryOptions() {
   return queryOptions({
     queryKey: ORDERS_STATS_KEY,
-    queryFn: async () => {
-      try {
-        return await getDashboardStats();
-      } catch (error) {
-        onError?.(error);
-        throw error;
-      }
-    },
+    queryFn: getDashboardStats,
     refetchInterval: (query) => ((query.state.data?.in_progress ?? 0) > 0 ? ORDERS_POLL_INTERVAL_MS : false),
   });
 }
@@ -74,9 +57,9 @@ export function useOrderCompletionWatch(orders: DashboardOrder[] | undefined): v
 }
 
 /** The dashboard's data: orders and counters, live while anything is in progress. */
-export function useDashboardData(onError?: (error: unknown) => void) {
-  const orders = useQuery(ordersQueryOptions(onError));
-  const stats = useQuery(statsQueryOptions(onError));
+export function useDashboardData() {
+  const orders = useQuery(ordersQueryOptions());
+  const stats = useQuery(statsQueryOptions());
   useOrderCompletionWatch(orders.data);
   return { orders, stats };
 }

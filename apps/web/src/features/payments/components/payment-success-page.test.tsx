@@ -129,6 +129,7 @@ it('keeps the captured flag after leaving, so a second visit is recognised witho
 
   renderSuccess('/pay/success?token=ORDER-1');
   expect(screen.getByRole('heading', { name: M.alreadyProcessed })).toBeInTheDocument();
+  await advance(0); // the session check of the second render settles inside act
   expect(api.callsTo(CAPTURE)).toHaveLength(1);
 });
 
