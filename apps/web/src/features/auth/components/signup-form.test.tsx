@@ -1,4 +1,4 @@
-import { screen, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, test } from 'vitest';
 import { deferred, mockApi, type MockReply } from '../../../testing/mock-api.ts';
 import { TEST_USER, currentLocation, renderApp } from '../../../testing/render-app.tsx';
@@ -121,7 +121,8 @@ describe('signup', () => {
       await screen.findByText('Registration successful! Please log in with your new account.'),
     ).toBeInTheDocument();
     expect(currentLocation.pathname).toBe('/login');
-    expect(currentLocation.state).toEqual({ from });
+    // The banner takes the message out of the state (a reload must not show it again); the origin stays.
+    await waitFor(() => expect(currentLocation.state).toEqual({ from }));
   });
 
   test('shows the first server error in the order of spec §8', async () => {
