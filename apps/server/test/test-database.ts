@@ -37,7 +37,9 @@ export async function createTestDatabase(): Promise<TestDatabase> {
       },
     };
   }
-  const schema = `t_${randomBytes(6).toString('hex')}`;
+  // The creation time in the name lets CI clear schemas that interrupted runs left, without touching those of a
+  // suite running beside it (.ci/run).
+  const schema = `t_${Math.floor(Date.now() / 1000)}_${randomBytes(4).toString('hex')}`;
   const admin = new pg.Client({ connectionString: TEST_DATABASE_URL });
   await admin.connect();
   await admin.query(`create schema ${schema}`);

@@ -11,6 +11,9 @@ export async function migrateToLatest(
   const migrator = new Migrator({
     db,
     provider: { getMigrations: async () => MIGRATIONS },
+    // Work lands from parallel branches: a migration may arrive with a name before one a database already ran.
+    // Each migration touches only its own tables, so the order between branches does not matter.
+    allowUnorderedMigrations: true,
     ...(options.schema ? { migrationTableSchema: options.schema } : {}),
   });
   const { error, results } = await migrator.migrateToLatest();
