@@ -1,3 +1,4 @@
+import os from 'node:os';
 import path from 'node:path';
 import { z } from 'zod';
 
@@ -35,6 +36,14 @@ const EnvSchema = z.object({
   WORKER_MAX_ATTEMPTS: z.coerce.number().int().min(1).max(10).default(3),
   WORKER_RETRY_BASE_MS: z.coerce.number().int().min(0).default(5_000),
   WORKER_RECORD_DELAY_MS: z.coerce.number().int().min(0).default(0),
+  ORDER_SEARCH_TIMEOUT_MS: z.coerce
+    .number()
+    .int()
+    .min(1_000)
+    .default(15 * 60_000),
+  DRY_RUN_BUDGET_MS: z.coerce.number().int().min(50).max(60_000).default(1_000),
+  DRY_RUN_THREADS: z.coerce.number().int().min(1).max(64).optional(),
+  DRY_RUN_MAX_QUEUE: z.coerce.number().int().min(1).default(64),
   RETENTION_DAYS: z.coerce.number().int().positive().default(90),
   SAMPLE_CORPUS: z.enum(['auto', 'off']).default('auto'),
   PAYPAL_CLIENT_ID: z.string().optional(),
@@ -81,6 +90,14 @@ export interface Config {
     readonly retryBaseMs: number;
     /** Slows file writing per record: only for failure tests and demos of progress. */
     readonly recordDelayMs: number;
+    /** An order whose search runs longer fails with a message that says so (its credits go back). */
+    readonly searchTimeoutMs: number;
+  };
+  /** Dry runs: their time budget, the threads that run them and how many may wait for a thread. */
+  readonly dryRun: {
+    readonly budgetMs: number;
+    readonly threads: number;
+    readonly maxQueue: number;
   };
   readonly retentionDays: number;
   readonly sampleCorpus: 'auto' | 'off';
@@ -135,6 +152,12 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, generateSecret 
       maxAttempts: e.WORKER_MAX_ATTEMPTS,
       retryBaseMs: e.WORKER_RETRY_BASE_MS,
       recordDelayMs: e.WORKER_RECORD_DELAY_MS,
+      searchTimeoutMs: e.ORDER_SEARCH_TIMEOUT_MS,
+    },
+    dryRun: {
+      budgetMs: e.DRY_RUN_BUDGET_MS,
+      threads: e.DRY_RUN_THREADS ?? Math.min(4, Math.max(2, os.availableParallelism())),
+      maxQueue: e.DRY_RUN_MAX_QUEUE,
     },
     retentionDays: e.RETENTION_DAYS,
     sampleCorpus: e.SAMPLE_CORPUS,

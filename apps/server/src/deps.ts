@@ -5,6 +5,9 @@ import { createDatabase, type DatabaseHandle } from './db/database.ts';
 import { migrateToLatest } from './db/migrate.ts';
 import type { Database } from './db/schema.ts';
 import { systemClock, type Clock } from './lib/clock.ts';
+import { cancelSessionQueries } from './db/repositories/sessions-activity.repository.ts';
+import { createDryRunPool, type DryRunPool } from './services/dry-run/dry-run-pool.ts';
+import { dryRunSessionName } from './services/dry-run/dry-run-session.ts';
 import type { FileStorage } from './storage/file-storage.ts';
 import { createLocalFileStorage } from './storage/local-file-storage.ts';
 
@@ -16,6 +19,8 @@ export interface Deps {
   readonly clock: Clock;
   readonly logger: Logger;
   readonly storage: FileStorage;
+  /** The dry-run threads (started on first use: only the API process runs dry runs). */
+  readonly dryRuns: DryRunPool;
   close(): Promise<void>;
 }
 
@@ -33,6 +38,7 @@ export async function createDeps(config: Config, options: CreateDepsOptions = {}
   const database = options.database ?? createDatabase(url, { schema });
   if (options.migrate ?? true) await migrateToLatest(database.db as Kysely<unknown>, { schema });
   const logger = options.logger ?? pino({ level: config.logLevel });
+  let dryRuns: DryRunPool | undefined;
   return {
     config,
     db: database.db,
@@ -40,6 +46,15 @@ export async function createDeps(config: Config, options: CreateDepsOptions = {}
     clock: options.clock ?? systemClock,
     logger,
     storage: options.storage ?? createLocalFileStorage(config.storage.dir),
-    close: () => database.close(),
+    get dryRuns() {
+      dryRuns ??= createDryRunPool(config, logger, async (taskId) => {
+        await cancelSessionQueries(database.db, dryRunSessionName(taskId));
+      });
+      return dryRuns;
+    },
+    close: async () => {
+      await dryRuns?.close();
+      await database.close();
+    },
   };
 }

@@ -28,3 +28,7 @@ process.on('SIGTERM', () => void shutdown('SIGTERM'));
 
 await app.listen({ host: config.http.host, port: config.http.port });
 deps.logger.info(`Threadcart is listening on ${config.appUrl}`);
+// Dry-run threads load their code now rather than on the first dry run.
+void deps.dryRuns
+  .warmUp()
+  .catch((err: unknown) => deps.logger.error({ err }, 'dry-run threads failed to start'));

@@ -20,6 +20,8 @@ export const ORDER_MESSAGES = {
   formatType: 'Choose json, csv or xlsx.',
   titleTooLong: `Ensure this field has no more than ${TITLE_MAX_LENGTH} characters.`,
   noFile: 'This order has no file yet.',
+  dryRunBusy: 'Too many dry runs are running right now; try again in a moment.',
+  dryRunTooSlow: 'The dry run could not finish in time; try again, or narrow the filters.',
   idempotencyConflict: 'This Idempotency-Key was already used for a different order.',
 } as const;
 
@@ -78,8 +80,15 @@ export const DashboardStatsSchema = z.object({
 export type DashboardStats = z.infer<typeof DashboardStatsSchema>;
 
 export const PreviewResponseSchema = z.object({
+  /** the exact count, or an estimate's point value when matches_is_estimate */
   matches: z.number().int(),
+  /** the exact count stopped at PREVIEW_MATCH_CAP: there are at least that many */
   matches_capped: z.boolean(),
+  /** the count is an estimate from a random sample (the exact count did not finish within the dry run's budget) */
+  matches_is_estimate: z.boolean(),
+  /** the 95 % range of the estimate (both equal to matches when it is exact) */
+  matches_low: z.number().int(),
+  matches_high: z.number().int(),
   credits_needed: z.number().int(),
   credits: z.number().int(),
   sample: z.array(z.record(z.string(), z.unknown())),

@@ -23,12 +23,25 @@ export interface DatabaseOptions {
   /** PostgreSQL only: the schema every connection works in (tests give each file its own). */
   readonly schema?: string;
   readonly poolSize?: number;
+  /** A connection that only reads (dry-run threads): SQLite opens the file read-only, PostgreSQL read-only transactions. */
+  readonly readOnly?: boolean;
+  /** PostgreSQL: the name the connections show in pg_stat_activity, so that their queries can be found and cancelled. */
+  readonly applicationName?: string;
+  /** PostgreSQL: the server cancels any statement running longer (a backstop; callers keep their own deadlines). */
+  readonly statementTimeoutMs?: number;
 }
 
 /** Opens the database a URL names: `sqlite:<file>` / `sqlite::memory:` (WAL) or `postgres://…` (pooled). */
 export function createDatabase(url: string, options: DatabaseOptions = {}): DatabaseHandle {
   if (url.startsWith('sqlite:')) {
     const file = url.slice('sqlite:'.length);
+    if (options.readOnly) {
+      const sqlite = new SQLite(file, { readonly: true, fileMustExist: true });
+      sqlite.pragma('busy_timeout = 10000');
+      registerSqliteFunctions(sqlite);
+      const db = new Kysely<Database>({ dialect: new SqliteDialect({ database: sqlite }) });
+      return { db, dialect: 'sqlite', close: () => db.destroy() };
+    }
     if (file !== ':memory:') fs.mkdirSync(path.dirname(path.resolve(file)), { recursive: true });
     const sqlite = new SQLite(file);
     sqlite.pragma('journal_mode = WAL');
@@ -39,10 +52,16 @@ export function createDatabase(url: string, options: DatabaseOptions = {}): Data
     const db = new Kysely<Database>({ dialect: new SqliteDialect({ database: sqlite }) });
     return { db, dialect: 'sqlite', close: () => db.destroy() };
   }
+  const settings = [
+    options.schema ? `-c search_path=${options.schema}` : '',
+    options.readOnly ? '-c default_transaction_read_only=on' : '',
+    options.statementTimeoutMs ? `-c statement_timeout=${Math.ceil(options.statementTimeoutMs)}` : '',
+  ].filter(Boolean);
   const pool = new pg.Pool({
     connectionString: url,
     max: options.poolSize ?? 10,
-    ...(options.schema ? { options: `-c search_path=${options.schema}` } : {}),
+    ...(options.applicationName ? { application_name: options.applicationName } : {}),
+    ...(settings.length > 0 ? { options: settings.join(' ') } : {}),
   });
   const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
   return { db, dialect: 'postgres', close: () => db.destroy() };

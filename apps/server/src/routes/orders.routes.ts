@@ -55,7 +55,19 @@ export function ordersRoutes(deps: Deps): FastifyPluginAsyncZod {
     app.post(
       '/api/search-queries/preview/',
       { schema: { body: PreviewRequestSchema, response: { 200: PreviewResponseSchema } } },
-      async (request) => previewOrder(deps, requireUser(request).id, request.body),
+      async (request, reply) => {
+        // A client that goes away (a newer dry run for the same form, a closed tab) ends its dry run's thread.
+        const abandoned = new AbortController();
+        const onClose = () => {
+          if (!reply.raw.writableFinished) abandoned.abort();
+        };
+        reply.raw.once('close', onClose);
+        try {
+          return await previewOrder(deps, requireUser(request).id, request.body, abandoned.signal);
+        } finally {
+          reply.raw.off('close', onClose);
+        }
+      },
     );
 
     app.get(

@@ -10,6 +10,7 @@ import type { Db } from '../db/database.ts';
 import {
   analyzeCorpus,
   openBulkWriter,
+  type BulkWriter,
   upsertComments,
   upsertPosts,
   withCorpusLoadLock,
@@ -71,6 +72,23 @@ export interface IngestSummary {
 export interface IngestDeps {
   readonly db: Db;
   readonly logger?: Logger;
+  /** PostgreSQL: where the writer opens its own connection to COPY (without it, multi-row inserts) */
+  readonly url?: string;
+  readonly schema?: string;
+}
+
+/** The ingest's view of the app's dependencies: its database, and where to open the COPY connection. */
+export function ingestDepsOf(deps: {
+  readonly db: Db;
+  readonly logger?: Logger;
+  readonly config: { readonly database: { readonly url: string; readonly schema?: string } };
+}): IngestDeps {
+  return {
+    db: deps.db,
+    logger: deps.logger,
+    url: deps.config.database.url,
+    schema: deps.config.database.schema,
+  };
 }
 
 /**
@@ -109,7 +127,7 @@ export async function ingestFiles(
         deps.logger?.warn({ reason }, 'corpus ingest: normalise worker unavailable, reading in this thread'),
       )
     : normaliseStream(inputPaths, streamOptions);
-  const writer = await openBulkWriter(deps.db);
+  const writer = await openBulkWriter(deps.db, deps.url ? { url: deps.url, schema: deps.schema } : undefined);
   try {
     let fileIndex = -1;
     let bytesBefore = 0;
@@ -129,7 +147,7 @@ export async function ingestFiles(
       for (const [reason, line] of event.skips) addSkip(summary, reason, `${file}:${line}`);
       for (const batch of event.batches) {
         const started = performance.now();
-        await write(writer.db, summary, batch);
+        await write(writer, summary, batch);
         durations.push(performance.now() - started);
         await refreshStatistics(writer.db, summary);
       }
@@ -158,12 +176,12 @@ export async function ingestFiles(
 /** Written rows after which PostgreSQL's statistics are refreshed (then at every tenfold). */
 const FIRST_ANALYZE_AT = 10_000;
 
-async function write(db: Db, summary: IngestSummary, batch: RowBatch): Promise<void> {
+async function write(writer: BulkWriter, summary: IngestSummary, batch: RowBatch): Promise<void> {
   if (batch.table === 'posts') {
-    add(summary, await upsertPosts(db, batch.rows));
+    add(summary, await upsertPosts(writer.db, batch.rows, writer.copy));
     summary.posts += batch.rows.length;
   } else {
-    add(summary, await upsertComments(db, batch.rows));
+    add(summary, await upsertComments(writer.db, batch.rows, writer.copy));
     summary.comments += batch.rows.length;
   }
 }

@@ -174,7 +174,7 @@ describe(`filter engine = reference evaluator (${TEST_DIALECT})`, () => {
             const parsed = parseFilterTree(tree);
             if (!parsed.ok) throw new Error(parsed.errors.join('; '));
             const filters = parsed.tree;
-            const engine = await searchCorpus(database.db, { filters: tree, searchType, resultCount });
+            const engine = await searchCorpus(database.db, { filters, searchType, resultCount });
             const reference = evaluateSearch(corpus, { filters, searchType, resultCount });
             expect(engine.posts.map((p) => p.id)).toEqual(reference.posts.map((p) => p.id));
             expect(engine.comments.map((c) => c.id)).toEqual(reference.comments.map((c) => c.id));
@@ -190,6 +190,7 @@ describe(`filter engine = reference evaluator (${TEST_DIALECT})`, () => {
             expect(await countMatches(database.db, { filters, searchType }, cap)).toEqual({
               count: Math.min(total, cap),
               isCapped: total > cap,
+              isComplete: true,
             });
           }
         },

@@ -1,4 +1,4 @@
-import { ORDER_PRESETS } from '@threadcart/contracts';
+import { ORDER_PRESETS, type SearchType } from '@threadcart/contracts';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { FieldErrors } from '../errors.ts';
 import { clearCorpus, insertCorpus, makeComment, makePost } from '../../test/corpus-factories.ts';
@@ -13,9 +13,15 @@ afterAll(async () => database.close());
 beforeEach(async () => clearCorpus(database.db));
 
 const tree = (...rules: object[]) => ({ combinator: 'and', rules });
+// The engine takes canonical trees: these parse the test's payload form first, as the routes and the worker do.
+type LooseQuery = { filters: unknown; searchType: SearchType };
+const search = async (query: LooseQuery & { resultCount: number }) =>
+  searchCorpus(database.db, { ...query, filters: parseSearchFilters(query.filters) });
+const count = async (query: LooseQuery, cap: number) =>
+  countMatches(database.db, { ...query, filters: parseSearchFilters(query.filters) }, cap);
 const kw = (value: string, operator = 'keyword_contains') => ({ field: 'keyword', operator, value });
 async function postIds(filters: object, resultCount = 100) {
-  const { posts } = await searchCorpus(database.db, { filters, searchType: 'posts', resultCount });
+  const { posts } = await search({ filters, searchType: 'posts', resultCount });
   return posts.map((p) => p.id);
 }
 
@@ -71,7 +77,7 @@ describe('numbers, order, search types', () => {
   it('runs the presets: ordered by score desc, then id', async () => {
     const [posts, comments] = ORDER_PRESETS;
     expect(await postIds(posts!.filters)).toEqual(['b', 'c', 'a']);
-    const result = await searchCorpus(database.db, {
+    const result = await search({
       filters: comments!.filters,
       searchType: 'comments',
       resultCount: 10,
@@ -118,12 +124,12 @@ describe('numbers, order, search types', () => {
       combinator: 'or',
       rules: [{ field: 'upvotes', operator: '>', value: 1000 }, kw('data')],
     };
-    const both = await searchCorpus(database.db, { filters, searchType: 'both', resultCount: 3 });
+    const both = await search({ filters, searchType: 'both', resultCount: 3 });
     expect(both.posts.map((p) => p.id)).toEqual([]);
     expect(both.comments.map((c) => c.id)).toEqual(['y', 'x', 'z']);
-    const wide = await searchCorpus(database.db, { filters: tree(), searchType: 'both', resultCount: 5 });
+    const wide = await search({ filters: tree(), searchType: 'both', resultCount: 5 });
     expect([wide.posts.length, wide.comments.length]).toEqual([3, 2]);
-    const fill = await searchCorpus(database.db, {
+    const fill = await search({
       filters: tree(kw('python')),
       searchType: 'both',
       resultCount: 3,
@@ -134,22 +140,26 @@ describe('numbers, order, search types', () => {
   });
 
   it('counts exactly up to the cap', async () => {
-    expect(await countMatches(database.db, { filters: tree(), searchType: 'both' }, 10)).toEqual({
+    expect(await count({ filters: tree(), searchType: 'both' }, 10)).toEqual({
       count: 7,
       isCapped: false,
+      isComplete: true,
     });
-    expect(await countMatches(database.db, { filters: tree(), searchType: 'both' }, 7)).toEqual({
+    expect(await count({ filters: tree(), searchType: 'both' }, 7)).toEqual({
       count: 7,
       isCapped: false,
+      isComplete: true,
     });
-    expect(await countMatches(database.db, { filters: tree(), searchType: 'both' }, 5)).toEqual({
+    expect(await count({ filters: tree(), searchType: 'both' }, 5)).toEqual({
       count: 5,
       isCapped: true,
+      isComplete: true,
     });
     const regex = tree({ field: 'regex', operator: 'regex_matches', value: '^data$' });
-    expect(await countMatches(database.db, { filters: regex, searchType: 'comments' }, 1)).toEqual({
+    expect(await count({ filters: regex, searchType: 'comments' }, 1)).toEqual({
       count: 1,
       isCapped: true,
+      isComplete: true,
     });
   });
 });
@@ -168,7 +178,7 @@ describe('regex rules (RE2)', () => {
     await insertCorpus(database.db, { posts: [makePost({ id: 'p2', title: 'Link only', selftext: '' })] });
     expect(await postIds(rx('^link only$'))).toEqual(['p2']);
     expect(await postIds(rx('ends', 'regex_not_matches'))).toEqual(['p2']);
-    const { comments } = await searchCorpus(database.db, {
+    const { comments } = await search({
       filters: rx('naïve caf.$'),
       searchType: 'comments',
       resultCount: 5,
@@ -186,9 +196,7 @@ describe('regex rules (RE2)', () => {
         filters: ['Rule 2 (regex): invalid pattern: invalid perl operator: (?='],
       });
     }
-    return expect(
-      searchCorpus(database.db, { filters: bad, searchType: 'posts', resultCount: 1 }),
-    ).rejects.toThrow(FieldErrors);
+    return expect(search({ filters: bad, searchType: 'posts', resultCount: 1 })).rejects.toThrow(FieldErrors);
   });
 
   it('answers (a+)+$ against 100,000 a then b in under a second', async () => {
@@ -198,7 +206,7 @@ describe('regex rules (RE2)', () => {
       comments: [makeComment({ id: 'c1', body: evil })],
     });
     const started = performance.now();
-    const result = await searchCorpus(database.db, {
+    const result = await search({
       filters: tree({ field: 'regex', operator: 'regex_matches', value: '(a+)+$' }),
       searchType: 'both',
       resultCount: 10,

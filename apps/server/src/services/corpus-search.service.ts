@@ -1,22 +1,23 @@
-import {
-  PREVIEW_MATCH_CAP,
-  type FilterTree,
-  type FilterTreeInput,
-  type SearchType,
-} from '@threadcart/contracts';
+import type { FilterTree, SearchType } from '@threadcart/contracts';
 import { checkFilterTree } from '../corpus/filters/check-filters.ts';
-import { prepareFilter, type RecordType } from '../corpus/filters/prepare.ts';
-import { recordMatches } from '../corpus/reference/evaluate.ts';
-import type { Db } from '../db/database.ts';
-import { countMatchingRecords, listMatchingRecords } from '../db/repositories/corpus-search.repository.ts';
 import { FieldErrors } from '../errors.ts';
+import type { Db } from '../db/database.ts';
 import type { CommentRecord, PostRecord } from '../exports/records.ts';
+import {
+  countType,
+  listType,
+  prepareTypeSearch,
+  type SearchLimits,
+  type TypeSearch,
+} from './corpus-search/type-search.ts';
+import { estimateType, type Estimate } from './corpus-search/estimate.ts';
+import type { RecordType } from '../corpus/filters/prepare.ts';
 
 export type { CommentRecord, PostRecord } from '../exports/records.ts';
+export type { SearchLimits } from './corpus-search/type-search.ts';
 
 export interface SearchQuery {
-  /** Any accepted payload form; it is (re)checked here, so a stored canonical tree works as well. */
-  readonly filters: FilterTree | FilterTreeInput;
+  readonly filters: FilterTree;
   readonly searchType: SearchType;
   readonly resultCount: number;
 }
@@ -28,51 +29,83 @@ export function parseSearchFilters(input: unknown): FilterTree {
   return result.tree;
 }
 
-function search<T extends RecordType>(db: Db, tree: FilterTree, type: T, limit: number) {
-  const node = prepareFilter(tree, type);
-  return listMatchingRecords(db, type, node, limit, (record) =>
-    recordMatches(
-      tree,
-      type === 'posts'
-        ? { type: 'posts', record: record as PostRecord }
-        : { type: 'comments', record: record as CommentRecord },
-    ),
-  );
-}
+const typesOf = (searchType: SearchType): RecordType[] =>
+  searchType === 'posts' ? ['posts'] : searchType === 'comments' ? ['comments'] : ['posts', 'comments'];
 
 /**
  * Runs an order's query: the best `resultCount` matches by score then id. For `both`, posts get ceil(n/2) and
- * comments the rest, and a side with too few matches leaves its share to the other (decision 008).
+ * comments the rest, and a side with too few matches leaves its share to the other (decision 008). Past the
+ * deadline it returns what it found with `isComplete` false; an aborted signal throws.
  */
 export async function searchCorpus(
   db: Db,
   query: SearchQuery,
-): Promise<{ posts: PostRecord[]; comments: CommentRecord[] }> {
-  const tree = parseSearchFilters(query.filters);
+  limits: SearchLimits = {},
+): Promise<{ posts: PostRecord[]; comments: CommentRecord[]; isComplete: boolean }> {
   const n = Math.max(0, Math.floor(query.resultCount));
-  if (query.searchType === 'posts') return { posts: await search(db, tree, 'posts', n), comments: [] };
-  if (query.searchType === 'comments') return { posts: [], comments: await search(db, tree, 'comments', n) };
+  const plans = new Map<RecordType, TypeSearch>();
+  const search = async <T extends RecordType>(type: T, limit: number) => {
+    const plan = plans.get(type) ?? prepareTypeSearch(db, query.filters, type);
+    plans.set(type, plan);
+    return listType<T>(db, plan, limit, limits);
+  };
+  if (query.searchType === 'posts') {
+    const posts = await search('posts', n);
+    return { posts: posts.records, comments: [], isComplete: posts.isComplete };
+  }
+  if (query.searchType === 'comments') {
+    const comments = await search('comments', n);
+    return { posts: [], comments: comments.records, isComplete: comments.isComplete };
+  }
   const postShare = Math.ceil(n / 2);
-  let posts = await search(db, tree, 'posts', postShare);
-  const comments = await search(db, tree, 'comments', n - posts.length);
-  if (posts.length === postShare && posts.length + comments.length < n)
-    posts = await search(db, tree, 'posts', n - comments.length);
-  return { posts, comments };
+  let posts = await search('posts', postShare);
+  const comments = await search('comments', n - posts.records.length);
+  if (
+    posts.isComplete &&
+    posts.records.length === postShare &&
+    posts.records.length + comments.records.length < n
+  )
+    posts = await search('posts', n - comments.records.length);
+  return {
+    posts: posts.records,
+    comments: comments.records,
+    isComplete: posts.isComplete && comments.isComplete,
+  };
 }
 
-/** How many records match, exact up to `cap`; beyond it the count is `cap` and `isCapped` is true. */
+/**
+ * How many records match, exact up to `cap` (beyond it the count is `cap` and `isCapped` is true). Past the
+ * deadline `isComplete` is false and the count is what was counted so far (a lower bound).
+ */
 export async function countMatches(
   db: Db,
   query: Omit<SearchQuery, 'resultCount'>,
-  cap: number = PREVIEW_MATCH_CAP,
-): Promise<{ count: number; isCapped: boolean }> {
-  const tree = parseSearchFilters(query.filters);
-  const count = async (type: RecordType, limit: number) =>
-    countMatchingRecords(db, type, prepareFilter(tree, type), limit, (record) =>
-      recordMatches(tree, { type, record } as Parameters<typeof recordMatches>[1]),
-    );
-  const posts = query.searchType === 'comments' ? 0 : await count('posts', cap + 1);
-  const comments = query.searchType === 'posts' ? 0 : await count('comments', cap + 1 - posts);
-  const total = posts + comments;
-  return { count: Math.min(total, cap), isCapped: total > cap };
+  cap: number,
+  limits: SearchLimits = {},
+): Promise<{ count: number; isCapped: boolean; isComplete: boolean }> {
+  let total = 0;
+  let isComplete = true;
+  for (const type of typesOf(query.searchType)) {
+    const counted = await countType(db, prepareTypeSearch(db, query.filters, type), cap + 1 - total, limits);
+    total += counted.count;
+    isComplete &&= counted.isComplete;
+    if (total > cap || !isComplete) break;
+  }
+  return { count: Math.min(total, cap), isCapped: total > cap, isComplete: isComplete || total > cap };
+}
+
+/** An estimate of how many records match, from a random sample of each type (a 95 % range). */
+export async function estimateMatches(
+  db: Db,
+  query: Omit<SearchQuery, 'resultCount'>,
+  limits: SearchLimits = {},
+): Promise<Estimate> {
+  const total = { value: 0, low: 0, high: 0 };
+  for (const type of typesOf(query.searchType)) {
+    const estimate = await estimateType(db, prepareTypeSearch(db, query.filters, type), limits);
+    total.value += estimate.value;
+    total.low += estimate.low;
+    total.high += estimate.high;
+  }
+  return total;
 }

@@ -10,13 +10,17 @@ import {
 import type { OrderRow } from '../db/tables/orders.tables.ts';
 import type { Deps } from '../deps.ts';
 import { fileNameForOrder, writeOrderFile } from '../exports/index.ts';
-import { searchCorpus } from './corpus-search.service.ts';
+import { parseSearchFilters, searchCorpus } from './corpus-search.service.ts';
 import { releaseReservation, settleReservation } from './ledger.service.ts';
 
 /** Raised inside a fulfilment when the worker's lease was taken over: stop, write nothing more. */
 class LeaseLostError extends Error {}
+/** The order's search ran past its time limit: retrying would not help. */
+class SearchTimeLimitError extends Error {}
 
 const PROGRESS_WRITE_INTERVAL_MS = 250;
+/** The search's share of the progress bar; writing the file takes the rest. */
+const SEARCH_PROGRESS_SHARE = 90;
 
 /** Claims the next runnable order for this worker, or undefined when there is none (see claimNextOrder). */
 export async function claimOrder(deps: Deps, workerId: string): Promise<OrderRow | undefined> {
@@ -90,6 +94,10 @@ export async function fulfilOrder(deps: Deps, order: OrderRow, workerId: string)
       deps.logger.warn({ orderId: order.id }, 'lease lost: another worker owns this order now');
       return;
     }
+    if (error instanceof SearchTimeLimitError) {
+      await failAndRelease(deps, order, workerId, searchTimeLimitMessage(deps.config.worker.searchTimeoutMs));
+      return;
+    }
     // A file committed by an attempt that did not complete belongs to no order: remove it before retrying.
     if (committedKey) await deps.storage.delete(committedKey).catch(() => undefined);
     await handleFailure(deps, order, workerId, error);
@@ -106,28 +114,50 @@ async function produceFile(
   tempPrefix: string,
   isLeaseLost: () => boolean,
 ) {
-  const result = await searchCorpus(deps.db, {
-    filters: JSON.parse(order.filters),
-    searchType: order.search_type,
-    resultCount: order.result_count,
-  });
-  const total = result.posts.length + result.comments.length;
-  const tempPath = await deps.storage.tempPath(tempPrefix);
   let lastProgressAt = 0;
-  const onRecord = async (written: number) => {
-    if (isLeaseLost()) throw new LeaseLostError();
-    if (deps.config.worker.recordDelayMs > 0) await sleep(deps.config.worker.recordDelayMs);
+  let pendingWrite: Promise<void> = Promise.resolve();
+  // Progress is written at most every PROGRESS_WRITE_INTERVAL_MS; a write that finds the lease gone stops the work.
+  const reportProgress = async (progress: number) => {
     const nowMs = Date.now();
     if (nowMs - lastProgressAt < PROGRESS_WRITE_INTERVAL_MS) return;
     lastProgressAt = nowMs;
-    const progress = Math.min(99, Math.floor((written / Math.max(1, total)) * 100));
     const isHeld = await updateProgress(deps.db, {
       orderId: order.id,
       workerId,
-      progress,
+      progress: Math.min(99, Math.floor(progress)),
       nowIso: deps.clock.now().toISOString(),
     });
     if (!isHeld) throw new LeaseLostError();
+  };
+  const stopped = new AbortController();
+  // The stored tree was canonical when it was placed; it is parsed (and its patterns checked) once, here.
+  const result = await searchCorpus(
+    deps.db,
+    {
+      filters: parseSearchFilters(JSON.parse(order.filters)),
+      searchType: order.search_type,
+      resultCount: order.result_count,
+    },
+    {
+      deadline: Date.now() + deps.config.worker.searchTimeoutMs,
+      signal: stopped.signal,
+      onProgress: (fraction) => {
+        if (isLeaseLost()) stopped.abort(new LeaseLostError());
+        pendingWrite = pendingWrite
+          .then(() => reportProgress(fraction * SEARCH_PROGRESS_SHARE))
+          .catch((error: unknown) => stopped.abort(error));
+      },
+    },
+  );
+  await pendingWrite;
+  if (!result.isComplete) throw new SearchTimeLimitError();
+  const total = result.posts.length + result.comments.length;
+  const tempPath = await deps.storage.tempPath(tempPrefix);
+  const onRecord = async (written: number) => {
+    if (isLeaseLost()) throw new LeaseLostError();
+    if (deps.config.worker.recordDelayMs > 0) await sleep(deps.config.worker.recordDelayMs);
+    const share = 100 - SEARCH_PROGRESS_SHARE;
+    await reportProgress(SEARCH_PROGRESS_SHARE + (written / Math.max(1, total)) * share);
   };
   await writeOrderFile({
     format: order.format_type,
@@ -177,6 +207,10 @@ async function failAndRelease(deps: Deps, order: OrderRow, workerId: string, mes
   });
   deps.logger.warn({ orderId: order.id }, 'order failed; credits returned');
 }
+
+const searchTimeLimitMessage = (limitMs: number) =>
+  `The search ran longer than its limit of ${Math.round(limitMs / 60_000)} minutes and was stopped. ` +
+  'No credits were charged; narrow the filters and order again.';
 
 const failureMessage = (attempts: number) =>
   `The order could not be fulfilled after ${attempts} attempts. No credits were charged.`;

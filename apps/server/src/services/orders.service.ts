@@ -1,7 +1,6 @@
 import { createHash } from 'node:crypto';
 import {
   ORDER_MESSAGES,
-  PREVIEW_MATCH_CAP,
   type CreateOrderRequest,
   type DashboardStats,
   type Order,
@@ -21,7 +20,7 @@ import type { Deps } from '../deps.ts';
 import { AppError, conflict, notFound } from '../errors.ts';
 import { newId } from '../lib/ids.ts';
 import { contentTypeFor } from '../exports/index.ts';
-import { countMatches, searchCorpus } from './corpus-search.service.ts';
+import { DryRunBusyError, DryRunCancelledError } from './dry-run/dry-run-pool.ts';
 import { getBalance, reserveCredits } from './ledger.service.ts';
 import { validateOrderRequest, type ValidOrderRequest } from './order-request.ts';
 
@@ -96,34 +95,47 @@ export async function getDashboardStats(deps: Deps, userId: string): Promise<Das
   };
 }
 
-const PREVIEW_SAMPLE_SIZE = 5;
-
-/** The free dry run: how many records match (exact up to the cap), what the order would cost, and 5 samples. */
+/**
+ * The free dry run: how many records match (exact when it finishes within the budget, else an estimate with its
+ * range), what the order would cost, and 5 sample records. The corpus work runs in a dry-run thread; aborting the
+ * signal (the client went away) ends it. 503 when the threads are saturated or the dry run overran.
+ */
 export async function previewOrder(
   deps: Deps,
   userId: string,
   body: CreateOrderRequest,
+  signal?: AbortSignal,
 ): Promise<PreviewResponse> {
+  const startedAt = Date.now();
   const request = validateOrderRequest(body, deps.clock.now());
-  const query = { filters: request.filters, searchType: request.searchType };
-  const sample = await searchCorpus(deps.db, { ...query, resultCount: PREVIEW_SAMPLE_SIZE });
-  const found = sample.posts.length + sample.comments.length;
-  // A sample that comes back short has exhausted every match, so it is the exact count: no second scan.
-  const { count, isCapped } =
-    found < PREVIEW_SAMPLE_SIZE
-      ? { count: found, isCapped: false }
-      : await countMatches(deps.db, query, PREVIEW_MATCH_CAP);
+  const query = {
+    filters: request.filters,
+    searchType: request.searchType,
+    resultCount: request.resultCount,
+  };
+  let found;
+  try {
+    found = await deps.dryRuns.run(query, { startedAt, signal });
+  } catch (error) {
+    if (error instanceof DryRunBusyError) throw new AppError(503, ORDER_MESSAGES.dryRunBusy, 'dry_run_busy');
+    if (error instanceof DryRunCancelledError)
+      throw signal?.aborted
+        ? new AppError(499, 'The client closed the request.', 'client_closed')
+        : new AppError(503, ORDER_MESSAGES.dryRunTooSlow, 'dry_run_overrun');
+    throw error;
+  }
   const credits = await getBalance(deps.db, userId, deps.clock.now());
-  const records = [
-    ...sample.posts.map((p) => ({ type: 'post', ...p })),
-    ...sample.comments.map((c) => ({ type: 'comment', ...c })),
-  ].slice(0, PREVIEW_SAMPLE_SIZE);
+  // Credits needed are exact when the count is, or when at least result_count matches were counted for sure.
+  const sure = found.counted >= request.resultCount ? request.resultCount : undefined;
   return {
-    matches: count,
-    matches_capped: isCapped,
-    credits_needed: Math.min(request.resultCount, count),
+    matches: found.matches,
+    matches_capped: found.isCapped,
+    matches_is_estimate: found.isEstimate,
+    matches_low: found.low,
+    matches_high: found.high,
+    credits_needed: sure ?? Math.min(request.resultCount, found.matches),
     credits,
-    sample: records,
+    sample: found.sample as unknown as PreviewResponse['sample'],
   };
 }
 

@@ -7,7 +7,7 @@ import type { Config } from '../config.ts';
 import { writeGeneratedCorpus } from '../corpus/generate.ts';
 import { countCorpus } from '../db/repositories/corpus-stats.repository.ts';
 import type { Database } from '../db/schema.ts';
-import { ingestFiles, withIngestLock } from './corpus-ingest.service.ts';
+import { ingestDepsOf, ingestFiles, withIngestLock } from './corpus-ingest.service.ts';
 
 /** The embedded default: fixed size and seed, so every fresh install gets the same sample corpus. */
 export const SAMPLE_CORPUS = { posts: 20_000, comments: 100_000, seed: 20_261_122 } as const;
@@ -38,7 +38,9 @@ export async function ensureSampleCorpus(
     const outDir = await fs.promises.mkdtemp(path.join(os.tmpdir(), 'threadcart-sample-'));
     try {
       const files = await writeGeneratedCorpus({ ...size, outDir });
-      const summary = await ingestFiles(deps, [files.postsFile, files.commentsFile], { isSample: true });
+      const summary = await ingestFiles(ingestDepsOf(deps), [files.postsFile, files.commentsFile], {
+        isSample: true,
+      });
       if (summary.errors.length > 0) throw new Error(summary.errors.map((e) => e.message).join('; '));
     } finally {
       await fs.promises.rm(outDir, { recursive: true, force: true });

@@ -2,7 +2,7 @@ import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { loadConfig } from '../../config.ts';
 import { createDeps, type Deps } from '../../deps.ts';
-import { ingestFiles, withIngestLock } from '../../services/corpus-ingest.service.ts';
+import { ingestDepsOf, ingestFiles, withIngestLock } from '../../services/corpus-ingest.service.ts';
 import { getCorpusStats, type CorpusStats } from '../../services/corpus-stats.service.ts';
 import { SKIP_REASONS } from '../skip-reasons.ts';
 import { writeGeneratedCorpus } from '../generate.ts';
@@ -77,7 +77,10 @@ async function ingest(args: readonly string[], io: CliIo): Promise<number> {
       deps,
       () => {
         started = Date.now();
-        return ingestFiles(deps, files, { isSample: values.sample, onProgress: (p) => bar?.update(p) });
+        return ingestFiles(ingestDepsOf(deps), files, {
+          isSample: values.sample,
+          onProgress: (p) => bar?.update(p),
+        });
       },
       () => io.stderr('Another ingest (or the sample corpus load) is running; waiting for it to finish…\n'),
     );

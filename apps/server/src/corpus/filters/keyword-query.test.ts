@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { toFts5Query, toTsQuery } from '../../db/filter-sql/compile-filter.ts';
+import { toFts5Query, toTsQuery } from '../../db/filter-sql/index-lookup.ts';
 import { parseKeywordQuery } from './keyword-query.ts';
 
 describe('parseKeywordQuery', () => {

@@ -1,5 +1,6 @@
 import { isFilterGroup, type FilterRule, type FilterTree } from '@threadcart/contracts';
 import { parseKeywordQuery, type KeywordTerm } from './keyword-query.ts';
+import { regexLiteralQuery, type LiteralQuery } from './regex-literals.ts';
 
 export type RecordType = 'posts' | 'comments';
 export type NumericColumn = 'score' | 'num_comments' | 'replies';
@@ -13,7 +14,13 @@ export type PreparedNode =
       readonly children: PreparedNode[];
     }
   | { readonly kind: 'keyword'; readonly negate: boolean; readonly terms: readonly KeywordTerm[] }
-  | { readonly kind: 'regex'; readonly negate: boolean; readonly pattern: string }
+  | {
+      readonly kind: 'regex';
+      readonly negate: boolean;
+      readonly pattern: string;
+      /** the literals every match contains: what the trigram index can look up */
+      readonly literals: LiteralQuery;
+    }
   | {
       readonly kind: 'range';
       readonly column: NumericColumn;
@@ -37,7 +44,12 @@ function prepareRule(rule: FilterRule, type: RecordType): PreparedNode | null {
     return { kind: 'keyword', negate: rule.operator === 'does_not_contain', terms };
   }
   if (rule.field === 'regex')
-    return { kind: 'regex', negate: rule.operator === 'regex_not_matches', pattern: rule.value };
+    return {
+      kind: 'regex',
+      negate: rule.operator === 'regex_not_matches',
+      pattern: rule.value,
+      literals: regexLiteralQuery(rule.value),
+    };
   const column = COLUMNS[type][rule.field];
   if (!column) return null;
   let [min, max]: [number | null, number | null] = [null, null];

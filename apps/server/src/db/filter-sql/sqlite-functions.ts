@@ -1,9 +1,30 @@
 import type SQLite from 'better-sqlite3';
 import { regexMatches } from '../../corpus/filters/regex.ts';
 
+/** A statement stopped because it ran past its deadline (see statement-deadline.ts). */
+export class StatementDeadlineError extends Error {
+  constructor() {
+    super('the statement ran past its deadline');
+  }
+}
+
+// The deadline of the SQLite statements running in this thread or process. A search statement that reads many rows
+// calls re2_match per row when it has a regex, and that is where a long statement spends its time: checking the
+// clock there stops it within a row of the deadline (better-sqlite3 has no interrupt).
+let statementDeadline: number | undefined;
+
+/** Sets the deadline re2_match enforces in this thread; returns the previous one. */
+export function setSqliteStatementDeadline(deadline: number | undefined): number | undefined {
+  const previous = statementDeadline;
+  statementDeadline = deadline;
+  return previous;
+}
+
 /** Registers re2_match(pattern, text) → 1/0 on a SQLite connection: the engine's regex rules run in RE2 there. */
 export function registerSqliteFunctions(sqlite: SQLite.Database): void {
-  sqlite.function('re2_match', { deterministic: true }, (pattern: unknown, text: unknown) =>
-    typeof pattern === 'string' && typeof text === 'string' && regexMatches(pattern, text) ? 1 : 0,
-  );
+  sqlite.function('re2_match', { deterministic: true }, (pattern: unknown, text: unknown) => {
+    if (statementDeadline !== undefined && Date.now() >= statementDeadline)
+      throw new StatementDeadlineError();
+    return typeof pattern === 'string' && typeof text === 'string' && regexMatches(pattern, text) ? 1 : 0;
+  });
 }

@@ -7,6 +7,7 @@ import * as createOrders from './20261122000400_create-orders.ts';
 import * as createPayments from './20261122000500_create-payments.ts';
 import * as createCorpusLiveIndexes from './20261122000600_create-corpus-live-indexes.ts';
 import * as createCorpusPositiveCountIndexes from './20261123000100_create-corpus-positive-count-indexes.ts';
+import * as createCorpusSearchIndexes from './20261124000100_create-corpus-search-indexes.ts';
 
 /** Every migration, by name, in the order they run. Add new ones at the end; never edit a landed one. */
 export const MIGRATIONS: Record<string, Migration> = {
@@ -18,4 +19,5 @@ export const MIGRATIONS: Record<string, Migration> = {
   '20261122000500_create-payments': createPayments,
   '20261122000600_create-corpus-live-indexes': createCorpusLiveIndexes,
   '20261123000100_create-corpus-positive-count-indexes': createCorpusPositiveCountIndexes,
+  '20261124000100_create-corpus-search-indexes': createCorpusSearchIndexes,
 };

@@ -1,5 +1,7 @@
 import SQLite from 'better-sqlite3';
-import { CompiledQuery, Kysely, SqliteDialect, sql } from 'kysely';
+import { CompiledQuery, Kysely, PostgresDialect, SqliteDialect, sql } from 'kysely';
+import pg from 'pg';
+import { from as copyFrom } from 'pg-copy-streams';
 import type { DatabaseDialect } from '../../config.ts';
 import { dialectOf, isInTransaction, withTransaction, type Db } from '../database.ts';
 import type { Database } from '../schema.ts';
@@ -35,11 +37,11 @@ const MAX_PARAMETERS = { sqlite: 32_000, postgres: 65_000 } as const;
  * than the stored one (so the same file twice changes nothing), and the over_18 of the comments under written posts
  * follows the post. Keep batches small: on SQLite the write lock is held for the whole call.
  */
-export async function upsertPosts(db: Db, rows: readonly PostsTable[]): Promise<UpsertCounts> {
+export async function upsertPosts(db: Db, rows: readonly PostsTable[], copy?: CopyIn): Promise<UpsertCounts> {
   return withTransaction(db, async (trx) => {
-    await disableJit(trx);
+    await tuneBatch(trx);
     const { written, counts } = await selectNewer(trx, 'posts', rows);
-    await insertRows(trx, 'posts', written);
+    await writeRows(trx, 'posts', written, copy);
     // Dumps are usually ingested RS before RC: with no comment stored yet there is nothing to propagate.
     const anyComment = await trx.executeQuery(CompiledQuery.raw('select 1 as x from comments limit 1'));
     for (const flag of anyComment.rows.length > 0 ? [0, 1] : []) {
@@ -63,9 +65,13 @@ export async function upsertPosts(db: Db, rows: readonly PostsTable[]): Promise<
  * row and its tsvector). A crash leaves either the whole batch or nothing. Assumes one ingest at a time (the sample
  * load takes a lock; the CLI is one run).
  */
-export async function upsertComments(db: Db, rows: readonly CommentsTable[]): Promise<UpsertCounts> {
+export async function upsertComments(
+  db: Db,
+  rows: readonly CommentsTable[],
+  copy?: CopyIn,
+): Promise<UpsertCounts> {
   return withTransaction(db, async (trx) => {
-    await disableJit(trx);
+    await tuneBatch(trx);
     const { written, stored, counts } = await selectNewer(trx, 'comments', rows);
     if (written.length === 0) return counts;
     await inheritOver18(trx, written);
@@ -79,7 +85,7 @@ export async function upsertComments(db: Db, rows: readonly CommentsTable[]): Pr
       shiftCount(replies, ownIds, outside, row.parent_id, +1);
     }
     for (const row of written) row.replies = replies.get(row.id) ?? 0;
-    await insertRows(trx, 'comments', written);
+    await writeRows(trx, 'comments', written, copy);
     // An outside parent gained (or, for a moved reply, lost) a child: recount it, without a `<>` guard (it changed).
     await forChunks(trx, [...outside], 0, (chunk, p) =>
       CompiledQuery.raw(
@@ -94,10 +100,14 @@ export async function upsertComments(db: Db, rows: readonly CommentsTable[]): Pr
 
 /**
  * PostgreSQL only, for this transaction: a table filled since its last ANALYZE has wild cost estimates, which make
- * the server JIT-compile every batch query (a quarter of a second each) although each runs in a millisecond.
+ * the server JIT-compile every batch query (a quarter of a second each) although each runs in a millisecond; and
+ * the commit need not wait for its WAL flush (a crash can lose the last batches only, which a re-run writes again,
+ * never corrupt anything).
  */
-async function disableJit(trx: Db): Promise<void> {
-  if (dialectOf(trx) === 'postgres') await trx.executeQuery(CompiledQuery.raw('set local jit = off'));
+async function tuneBatch(trx: Db): Promise<void> {
+  if (dialectOf(trx) !== 'postgres') return;
+  await trx.executeQuery(CompiledQuery.raw('set local jit = off'));
+  await trx.executeQuery(CompiledQuery.raw('set local synchronous_commit = off'));
 }
 
 /** Adds delta to the reply count of a `t1_` parent that is in the batch, or marks an outside parent for a recount. */
@@ -183,6 +193,52 @@ interface StoredRow {
   children?: number;
 }
 
+/**
+ * Streams rows into a table with PostgreSQL's COPY on the writer's only connection (the caller's transaction):
+ * `text` is COPY's text format, one line a row, the columns in `columns`' order.
+ */
+export type CopyIn = (table: string, columns: readonly string[], text: string) => Promise<void>;
+
+const COPY_ESCAPES: Record<string, string> = { '\\': '\\\\', '\n': '\\n', '\r': '\\r', '\t': '\\t' };
+
+/** One value in COPY's text format (the normaliser already removed NUL, which PostgreSQL text cannot hold). */
+function copyField(value: unknown): string {
+  if (value === null || value === undefined) return '\\N';
+  return String(value).replace(/[\\\n\r\t]/g, (c) => COPY_ESCAPES[c]!);
+}
+
+/**
+ * Writes the new or newer rows of a batch. PostgreSQL with a COPY channel: COPY into a temporary staging table
+ * (emptied at every commit), then one merge with the same `on conflict … where newer` rule as the multi-row insert.
+ */
+async function writeRows(trx: Db, table: CorpusTable, rows: readonly Row[], copy?: CopyIn): Promise<void> {
+  if (rows.length === 0) return;
+  if (!copy || dialectOf(trx) !== 'postgres') return insertRows(trx, table, rows);
+  const columns: readonly string[] = COLUMNS[table];
+  const stage = `${table}_stage`;
+  await trx.executeQuery(
+    CompiledQuery.raw(`create temp table if not exists ${stage} (like ${table}) on commit delete rows`),
+  );
+  const lines: string[] = [];
+  for (const row of rows) {
+    const record = row as unknown as Record<string, unknown>;
+    lines.push(columns.map((column) => copyField(record[column])).join('\t'));
+  }
+  await copy(stage, columns, `${lines.join('\n')}\n`);
+  await trx.executeQuery(
+    CompiledQuery.raw(
+      `insert into ${table} (${columns.join(', ')}) select ${columns.join(', ')} from ${stage} ` +
+        `on conflict (id) do update set ${updateList(table)} where excluded.retrieved_at > ${table}.retrieved_at`,
+    ),
+  );
+}
+
+const updateList = (table: CorpusTable) =>
+  COLUMNS[table]
+    .filter((c) => c !== 'id')
+    .map((c) => `${c} = excluded.${c}`)
+    .join(', ');
+
 async function insertRows(trx: Db, table: CorpusTable, rows: readonly Row[]): Promise<void> {
   const columns: readonly string[] = COLUMNS[table];
   const dialect = dialectOf(trx);
@@ -208,13 +264,9 @@ function upsertSql(dialect: DatabaseDialect, table: CorpusTable, rowCount: numbe
   const p = placeholders(dialect);
   const tuples: string[] = [];
   for (let r = 0; r < rowCount; r++) tuples.push(`(${p.list(r * columns.length + 1, columns.length)})`);
-  const updates = columns
-    .filter((c) => c !== 'id')
-    .map((c) => `${c} = excluded.${c}`)
-    .join(', ');
   text =
     `insert into ${table} (${columns.join(', ')}) values ${tuples.join(', ')} ` +
-    `on conflict (id) do update set ${updates} where excluded.retrieved_at > ${table}.retrieved_at`;
+    `on conflict (id) do update set ${updateList(table)} where excluded.retrieved_at > ${table}.retrieved_at`;
   if (upsertCache.size > 64) upsertCache.clear();
   upsertCache.set(key, text);
   return text;
@@ -250,6 +302,8 @@ async function forChunks(
 
 export interface BulkWriter {
   readonly db: Db;
+  /** PostgreSQL: COPY on the writer's connection, for the upserts */
+  readonly copy?: CopyIn;
   close(): Promise<void>;
 }
 
@@ -257,12 +311,16 @@ export interface BulkWriter {
  * The connection ingest writes through. SQLite: a second connection to the same file, with a cache of prepared
  * statements (Kysely prepares every statement anew: about 8 % of ingest CPU for 1,000-row inserts), a WAL
  * checkpoint every 10,000 pages instead of 1,000 (about 8 % less) and a 64 MiB page cache, so that the pages a
- * batch dirties are not spilled to the WAL before its commit; other connections keep their settings. An in-memory
- * database, a transaction or PostgreSQL use `db` itself.
+ * batch dirties are not spilled to the WAL before its commit; other connections keep their settings. PostgreSQL
+ * (given where to connect): a connection of its own that can COPY. An in-memory database or a transaction use `db`.
  */
-export async function openBulkWriter(db: Db): Promise<BulkWriter> {
+export async function openBulkWriter(
+  db: Db,
+  target?: { readonly url: string; readonly schema?: string },
+): Promise<BulkWriter> {
   const same = { db, close: async () => undefined };
-  if (dialectOf(db) !== 'sqlite' || isInTransaction(db)) return same;
+  if (isInTransaction(db)) return same;
+  if (dialectOf(db) === 'postgres') return target ? openCopyWriter(target.url, target.schema) : same;
   const { rows } = await sql<{ name: string; file: string }>`pragma database_list`.execute(db);
   const file = rows.find((r) => r.name === 'main')?.file;
   if (!file) return same;
@@ -275,6 +333,32 @@ export async function openBulkWriter(db: Db): Promise<BulkWriter> {
     dialect: new SqliteDialect({ database: withStatementCache(connection) }),
   });
   return { db: writer, close: () => writer.destroy() };
+}
+
+/**
+ * PostgreSQL: a writer over one connection of its own, so that COPY (which Kysely cannot send) runs on the very
+ * connection, and in the very transaction, of the batch's other statements.
+ */
+function openCopyWriter(url: string, schema: string | undefined): BulkWriter {
+  const pool = new pg.Pool({
+    connectionString: url,
+    max: 1,
+    ...(schema ? { options: `-c search_path=${schema}` } : {}),
+  });
+  let client: pg.PoolClient | undefined;
+  pool.on('connect', (connected) => {
+    client = connected as pg.PoolClient;
+  });
+  const writer = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
+  const copy: CopyIn = (table, columns, text) =>
+    new Promise((resolve, reject) => {
+      if (!client) return reject(new Error('the COPY connection is not open'));
+      const stream = client.query(copyFrom(`copy ${table} (${columns.join(', ')}) from stdin`));
+      stream.on('error', reject);
+      stream.on('finish', () => resolve());
+      stream.end(text);
+    });
+  return { db: writer, copy, close: () => writer.destroy() };
 }
 
 function withStatementCache(connection: SQLite.Database): SQLite.Database {

@@ -6,14 +6,33 @@ import { classifyError, getDetail } from '../../../lib/api-error.ts';
 import { firstErrorMessage } from '../api/order-errors.ts';
 
 const numberFormat = new Intl.NumberFormat('en-US');
+const compactFormat = new Intl.NumberFormat('en-US', { notation: 'compact', maximumFractionDigits: 1 });
 const SNIPPET_LENGTH = 120;
 
-/** "N matching records", or "at least 100,000" when the server stopped counting. */
-export function describeMatches(preview: Pick<PreviewResponse, 'matches' | 'matches_capped'>): string {
+type MatchFigures = Pick<PreviewResponse, 'matches' | 'matches_capped'> &
+  Partial<Pick<PreviewResponse, 'matches_is_estimate' | 'matches_low' | 'matches_high'>>;
+
+/**
+ * "N matching records"; "≈ 1.2M matching records (estimate)" when the server estimated the count from a sample
+ * because counting exactly would not fit the dry run's budget; "at least 100,000" when it stopped at the cap.
+ */
+export function describeMatches(preview: MatchFigures): string {
+  if (preview.matches_is_estimate)
+    return `≈ ${compactFormat.format(preview.matches)} matching records (estimate)`;
   const count = preview.matches_capped
     ? `at least ${numberFormat.format(Math.max(preview.matches, PREVIEW_MATCH_CAP))}`
     : numberFormat.format(preview.matches);
   return `${count} matching ${preview.matches === 1 && !preview.matches_capped ? 'record' : 'records'}`;
+}
+
+/** The estimate's 95 % range, "between 1.1M and 1.3M"; undefined for an exact count. */
+export function describeRange(preview: MatchFigures): string | undefined {
+  if (!preview.matches_is_estimate || preview.matches_low === undefined || preview.matches_high === undefined)
+    return undefined;
+  const [low, high] = [preview.matches_low, preview.matches_high].map((n) =>
+    n < 10_000 ? numberFormat.format(n) : compactFormat.format(n),
+  );
+  return low === high ? `about ${low}` : `between ${low} and ${high}`;
 }
 
 function snippet(record: Record<string, unknown>): string {
@@ -90,6 +109,12 @@ export function DryRunPanel({ isReady, isWaiting, data, error, resultCount }: Dr
           <p className="text-2xl font-bold text-text-primary" data-testid="dry-run-matches">
             {describeMatches(data)}
           </p>
+          {describeRange(data) && (
+            <p className="text-sm text-text-secondary" data-testid="dry-run-range">
+              Likely {describeRange(data)} (95 % range, from a random sample: counting every match would take
+              longer than a dry run may).
+            </p>
+          )}
           <dl className="grid grid-cols-[1fr_auto] gap-x-4 gap-y-1 text-sm">
             <dt className="text-text-secondary">Credits needed</dt>
             <dd className="text-right font-semibold" data-testid="dry-run-credits-needed">

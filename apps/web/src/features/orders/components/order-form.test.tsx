@@ -6,6 +6,9 @@ import { makeOrder, mockSignedIn } from '../test-utils.ts';
 const PREVIEW = {
   matches: 1234,
   matches_capped: false,
+  matches_is_estimate: false,
+  matches_low: 1234,
+  matches_high: 1234,
   credits_needed: 100,
   credits: 1000,
   sample: [

@@ -1,0 +1,153 @@
+import { sql, type RawBuilder, type SqlBool } from 'kysely';
+import type { DatabaseDialect } from '../../config.ts';
+import type { IndexLookup } from '../../corpus/filters/index-lookups.ts';
+import type { KeywordTerm } from '../../corpus/filters/keyword-query.ts';
+import type { RecordType } from '../../corpus/filters/prepare.ts';
+import type { LiteralQuery } from '../../corpus/filters/regex-literals.ts';
+
+const TRUE = sql<SqlBool>`1 = 1`;
+const FALSE = sql<SqlBool>`1 = 0`;
+const LIVE = sql<SqlBool>`is_deleted = 0 and is_removed = 0`;
+
+/** FTS5 query: every term a quoted string (a phrase when several tokens), `*` after it for a prefix, AND between. */
+export function toFts5Query(terms: readonly KeywordTerm[]): string {
+  return terms
+    .map((term) => `"${term.tokens.join(' ').replace(/"/g, '""')}"${term.prefix ? ' *' : ''}`)
+    .join(' AND ');
+}
+
+const tsLexeme = (token: string, prefix: boolean) =>
+  `'${token.replace(/\\/g, '\\\\').replace(/'/g, "''")}'${prefix ? ':*' : ''}`;
+
+/**
+ * PostgreSQL tsquery text: quoted lexemes, `:*` for a prefix, `&` between terms. Phrases are loosened to their words
+ * (the row condition checks them exactly): tsvector positions stop at 16383, so `<->` is not exact in long texts.
+ */
+export function toTsQuery(terms: readonly KeywordTerm[]): string {
+  return terms
+    .flatMap((term) =>
+      term.tokens.map((token, i) => tsLexeme(token, term.prefix && i === term.tokens.length - 1)),
+    )
+    .join(' & ');
+}
+
+// A literal is usable when it is printable ASCII (what the regex analysis promises) and, on PostgreSQL, has three
+// letters or digits in a row: pg_trgm builds trigrams from words only, so "a.b" would make the index read everything.
+const usable = (text: string, dialect: DatabaseDialect) =>
+  text.length >= 3 && /^[\t\n\r\x20-\x7e]+$/.test(text) && (dialect === 'sqlite' || /[a-z0-9]{3}/.test(text));
+
+type Rendered<T> = T | 'any' | 'none';
+
+/** Renders a literal query bottom-up; 'any' absorbs into AND and dominates OR, 'none' the other way round. */
+function renderLiterals<T>(
+  query: LiteralQuery,
+  dialect: DatabaseDialect,
+  leaf: (text: string) => T,
+  join: (parts: T[], combinator: 'and' | 'or') => T,
+): Rendered<T> {
+  if (query.kind === 'any' || query.kind === 'none') return query.kind;
+  if (query.kind === 'literal') return usable(query.text, dialect) ? leaf(query.text) : 'any';
+  const parts: T[] = [];
+  for (const child of query.children) {
+    const rendered = renderLiterals(child, dialect, leaf, join);
+    if (rendered === (query.kind === 'and' ? 'none' : 'any')) return rendered;
+    if (rendered !== 'any' && rendered !== 'none') parts.push(rendered);
+  }
+  if (parts.length === 0) return query.kind === 'and' ? 'any' : 'none';
+  return parts.length === 1 ? parts[0]! : join(parts, query.kind);
+}
+
+/** The FTS5 query of the trigram table: a literal is the AND of its trigrams (the table keeps no positions). */
+export function toTrigramMatch(query: LiteralQuery): Rendered<string> {
+  return renderLiterals(
+    query,
+    'sqlite',
+    (text) => {
+      const grams = new Set<string>();
+      for (let i = 0; i + 3 <= text.length; i++) grams.add(text.slice(i, i + 3));
+      return [...grams].map((gram) => `"${gram.replace(/"/g, '""')}"`).join(' AND ');
+    },
+    (parts, combinator) => parts.map((part) => `(${part})`).join(combinator === 'and' ? ' AND ' : ' OR '),
+  );
+}
+
+/**
+ * The regex text as the PostgreSQL trigram indexes hold it (migration 20261124000100, word for word, so that the
+ * planner matches the index expression): long s and Kelvin sign folded to s and k.
+ */
+function foldedRegexText(table: RecordType): RawBuilder<string> {
+  return table === 'posts'
+    ? sql`replace(replace(case when selftext = '' then title else title || E'\\n' || selftext end, 'ſ', 's'), 'K', 'k')`
+    : sql`replace(replace(body, 'ſ', 's'), 'K', 'k')`;
+}
+
+const likePattern = (text: string) => `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+
+/** PostgreSQL: the regex text holds the literals, case-insensitively for ASCII (a superset of the regex's matches). */
+export function trigramRowCondition(query: LiteralQuery, table: RecordType): RawBuilder<SqlBool> {
+  const text = foldedRegexText(table);
+  const rendered = renderLiterals<RawBuilder<SqlBool>>(
+    query,
+    'postgres',
+    (literal) => sql<SqlBool>`${text} ilike ${likePattern(literal)}`,
+    (parts, combinator) =>
+      sql<SqlBool>`(${sql.join(
+        parts.map((part) => sql`(${part})`),
+        combinator === 'and' ? sql` and ` : sql` or `,
+      )})`,
+  );
+  return rendered === 'any' ? TRUE : rendered === 'none' ? FALSE : rendered;
+}
+
+/** SQLite: the rowids of a lookup, read from its index only, as a subquery with one column `r`. */
+export function lookupRowids(lookup: IndexLookup, table: RecordType): RawBuilder<{ r: number }> {
+  switch (lookup.kind) {
+    case 'none':
+      return sql`select null as r where 0`;
+    case 'words': {
+      const fts = sql.table(`${table}_fts`);
+      return sql`select rowid as r from ${fts} where ${fts} match ${toFts5Query(lookup.terms)}`;
+    }
+    case 'trigrams': {
+      const match = toTrigramMatch(lookup.literals);
+      const tri = sql.table(`${table}_tri`);
+      if (match === 'none') return sql`select null as r where 0`;
+      if (match === 'any') return sql`select rowid as r from ${tri}`;
+      return sql`select rowid as r from ${tri} where ${tri} match ${match}`;
+    }
+    case 'count': {
+      const index = sql.raw(table === 'posts' ? 'posts_live_num_comments_idx' : 'comments_live_replies_idx');
+      const column = sql.ref(lookup.column);
+      const max = lookup.max === null ? sql`` : sql` and ${column} <= ${lookup.max}`;
+      return sql`select rowid as r from ${sql.table(table)} indexed by ${index}
+        where ${LIVE} and ${column} > 0 and ${column} >= ${lookup.min}${max}`;
+    }
+    case 'union':
+      return sql.join(
+        lookup.parts.map((part) => lookupRowids(part, table)),
+        sql` union `,
+      ) as RawBuilder<{ r: number }>;
+  }
+}
+
+/** PostgreSQL: a lookup as a condition its index answers (tsvector, pg_trgm or the partial count index). */
+export function lookupCondition(lookup: IndexLookup, table: RecordType): RawBuilder<SqlBool> {
+  switch (lookup.kind) {
+    case 'none':
+      return FALSE;
+    case 'words':
+      return sql`search_vector @@ to_tsquery('simple', ${toTsQuery(lookup.terms)})`;
+    case 'trigrams':
+      return trigramRowCondition(lookup.literals, table);
+    case 'count': {
+      const column = sql.ref(lookup.column);
+      const max = lookup.max === null ? sql`` : sql` and ${column} <= ${lookup.max}`;
+      return sql`${column} > 0 and ${column} >= ${lookup.min}${max}`;
+    }
+    case 'union':
+      return sql`(${sql.join(
+        lookup.parts.map((part) => sql`(${lookupCondition(part, table)})`),
+        sql` or `,
+      )})`;
+  }
+}

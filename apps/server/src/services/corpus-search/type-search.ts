@@ -1,0 +1,262 @@
+import type { FilterTree } from '@threadcart/contracts';
+import { findIndexLookups, findScoreRange, type IndexLookup } from '../../corpus/filters/index-lookups.ts';
+import type { KeywordTerm } from '../../corpus/filters/keyword-query.ts';
+import { prepareFilter, type PreparedNode, type RecordType } from '../../corpus/filters/prepare.ts';
+import { recordMatches, type ReferenceRecord } from '../../corpus/reference/evaluate.ts';
+import { dialectOf, type Db } from '../../db/database.ts';
+import { toFts5Query } from '../../db/filter-sql/index-lookup.ts';
+import { compileRowCondition, type RowCondition } from '../../db/filter-sql/row-condition.ts';
+import { StatementDeadlineError, withStatementDeadline } from '../../db/filter-sql/statement-deadline.ts';
+import {
+  countLookupRows,
+  countStorageRange,
+  countWordMatches,
+  findChunkEnd,
+  findStorageExtent,
+  probeLookup,
+  selectChunkRows,
+  selectLookupRows,
+  selectStorageRange,
+  type RecordOf,
+  type ScoreKey,
+  type ScoreRange,
+} from '../../db/repositories/corpus-search.repository.ts';
+
+/** How long a search may run and who may stop it; a scan reports its progress from 0 to 1. */
+export interface SearchLimits {
+  /** Date.now() after which a search returns what it has (isComplete false) */
+  readonly deadline?: number;
+  /** aborting throws the signal's reason between two statements */
+  readonly signal?: AbortSignal;
+  readonly onProgress?: (fraction: number) => void;
+}
+
+/** One record type's side of a query, compiled once: what the planner chooses from. */
+export interface TypeSearch {
+  readonly type: RecordType;
+  readonly row: RowCondition;
+  readonly lookups: readonly IndexLookup[];
+  readonly scoreRange: ScoreRange;
+  /** the reference check, for candidates of a superset condition */
+  readonly keep: (record: PostOrComment) => boolean;
+  /** SQLite: the FTS5 query equal to the whole filter, when it is only words (a count from the index alone) */
+  readonly wordsQuery: string | undefined;
+}
+type PostOrComment = RecordOf<'posts'> | RecordOf<'comments'>;
+
+/** Lookups are used when they list at most this many rows for a count (past it, a scan in storage order). */
+const COUNT_LOOKUP_LIMIT = 100_000;
+/** Bounds of the lookup size a listing drives from (see lookupLimitFor). */
+const LIST_LOOKUP_MIN = 2_000;
+const LIST_LOOKUP_MAX = 100_000;
+/** Rows a scan reads per statement: small first (a dry run's sample is often in the first rows), then larger. */
+const FIRST_CHUNK = 1_000;
+const MAX_CHUNK = 40_000;
+/** Rows per statement of a count in storage order. */
+const STORAGE_CHUNK_ROWS = 50_000;
+
+// FTS5's folding and tokenize() differ only on these letters (final sigma, the Cyrillic variants U+1C80–U+1C88),
+// which no NFKC-normalised, lower-cased token otherwise keeps; a count from the index alone skips terms with them.
+const FTS_FOLDED = /[\u03c2\u1c80-\u1c88]/;
+
+function wordsOnlyTerms(node: PreparedNode): KeywordTerm[] | undefined {
+  if (node.kind === 'keyword')
+    return node.negate || node.terms.some((t) => t.tokens.some((token) => FTS_FOLDED.test(token)))
+      ? undefined
+      : [...node.terms];
+  if (node.kind !== 'group' || node.not || node.combinator !== 'and') return undefined;
+  const terms: KeywordTerm[] = [];
+  for (const child of node.children) {
+    const childTerms = wordsOnlyTerms(child);
+    if (!childTerms) return undefined;
+    terms.push(...childTerms);
+  }
+  return terms;
+}
+
+/** Compiles one type's side of a canonical tree. */
+export function prepareTypeSearch(db: Db, tree: FilterTree, type: RecordType): TypeSearch {
+  const dialect = dialectOf(db);
+  const node = prepareFilter(tree, type);
+  const terms = node && dialect === 'sqlite' ? wordsOnlyTerms(node) : undefined;
+  return {
+    type,
+    row: compileRowCondition(node, type, dialect),
+    lookups: findIndexLookups(node),
+    scoreRange: findScoreRange(node),
+    keep: (record) => recordMatches(tree, { type, record } as ReferenceRecord),
+    wordsQuery: terms && terms.length > 0 ? toFts5Query(terms) : undefined,
+  };
+}
+
+const isPast = (limits: SearchLimits) => limits.deadline !== undefined && Date.now() >= limits.deadline;
+
+/** Runs one statement that stops at the deadline; undefined when it did (the caller returns what it has). */
+async function untilDeadline<T>(
+  db: Db,
+  limits: SearchLimits,
+  run: (db: Db) => Promise<T>,
+): Promise<T | undefined> {
+  try {
+    return await withStatementDeadline(db, limits.deadline, run);
+  } catch (error) {
+    if (error instanceof StatementDeadlineError) return undefined;
+    throw error;
+  }
+}
+
+/** The rows the reference check keeps, checking the clock as it goes (a hostile pattern costs milliseconds a row). */
+function keepUntil<R>(rows: readonly R[], keep: (row: R) => boolean, limits: SearchLimits, max = Infinity) {
+  const kept: R[] = [];
+  for (let i = 0; i < rows.length && kept.length < max; i++) {
+    if (i % 64 === 63 && isPast(limits)) return { kept, isComplete: false };
+    if (keep(rows[i]!)) kept.push(rows[i]!);
+  }
+  return { kept, isComplete: true };
+}
+
+/** Stops an aborted search; yields to the event loop so that an abort (or another request) gets its turn. */
+async function checkpoint(limits: SearchLimits): Promise<void> {
+  await new Promise<void>((resolve) => setImmediate(resolve));
+  limits.signal?.throwIfAborted();
+}
+
+/** The smallest lookup that lists at most `limit` rows, or undefined (each probe reads at most limit + 1 entries). */
+async function chooseLookup(
+  db: Db,
+  search: TypeSearch,
+  limit: number,
+  limits: SearchLimits,
+): Promise<IndexLookup | undefined> {
+  let best: { lookup: IndexLookup; size: number } | undefined;
+  for (const lookup of search.lookups) {
+    if (lookup.kind === 'none') return lookup;
+    await checkpoint(limits);
+    const size = await probeLookup(db, search.type, lookup, (best?.size ?? limit) + 1);
+    if (size <= (best?.size ?? limit)) best = { lookup, size };
+    if (size === 0) break;
+  }
+  return best?.lookup;
+}
+
+/**
+ * Driving from a lookup costs a read per row it lists; a scan in result order costs about limit × total / matches
+ * rows. They are even near √(limit × total), so a listing drives from a lookup up to that size.
+ */
+function lookupLimitFor(limit: number, totalRows: number): number {
+  return Math.min(LIST_LOOKUP_MAX, Math.max(LIST_LOOKUP_MIN, Math.round(Math.sqrt(limit * totalRows))));
+}
+
+/** The best `limit` matches of one type in result order; past the deadline what was found (isComplete false). */
+export async function listType<T extends RecordType>(
+  db: Db,
+  search: TypeSearch,
+  limit: number,
+  limits: SearchLimits,
+): Promise<{ records: RecordOf<T>[]; isComplete: boolean }> {
+  if (limit <= 0) return { records: [], isComplete: true };
+  const type = search.type as T;
+  const keep = search.keep as (record: RecordOf<T>) => boolean;
+  const { needsCheck } = search.row;
+  const extent = await findStorageExtent(db, type);
+  const totalRows = extent.units * extent.rowsPerUnit;
+  const lookup = await chooseLookup(db, search, lookupLimitFor(limit, totalRows), limits);
+  if (lookup) {
+    const rows = await untilDeadline(db, limits, (trx) =>
+      selectLookupRows(trx, type, lookup, search.row, needsCheck ? undefined : limit),
+    );
+    if (!rows) return { records: [], isComplete: false };
+    if (!needsCheck) return { records: rows, isComplete: true };
+    const { kept, isComplete } = keepUntil(rows, keep, limits, limit);
+    return { records: kept, isComplete: isComplete || kept.length === limit };
+  }
+  const records: RecordOf<T>[] = [];
+  let from: ScoreKey | undefined;
+  let chunk = FIRST_CHUNK;
+  let scanned = 0;
+  for (;;) {
+    await checkpoint(limits);
+    if (isPast(limits)) return { records, isComplete: false };
+    const to = await findChunkEnd(db, type, from, chunk, search.scoreRange);
+    const need = limit - records.length;
+    const rows = await untilDeadline(db, limits, (trx) =>
+      selectChunkRows(
+        trx,
+        type,
+        search.row,
+        { from, to, range: search.scoreRange },
+        needsCheck ? undefined : need,
+      ),
+    );
+    if (!rows) return { records, isComplete: false };
+    const { kept, isComplete } = needsCheck
+      ? keepUntil(rows, keep, limits, need)
+      : { kept: rows, isComplete: true };
+    records.push(...kept);
+    if (records.length >= limit) return { records: records.slice(0, limit), isComplete: true };
+    if (!isComplete) return { records, isComplete: false };
+    scanned += chunk;
+    limits.onProgress?.(Math.min(1, scanned / Math.max(1, totalRows)));
+    if (!to) return { records, isComplete: true };
+    from = to;
+    chunk = Math.min(MAX_CHUNK, chunk * 4);
+  }
+}
+
+/**
+ * How many records of one type match, counting no further than `cap`: from the full-text index alone when the
+ * filter is only words (SQLite), from a small enough lookup, or by a scan in storage order; past the deadline it
+ * stops (isComplete false, the count so far a lower bound).
+ */
+export async function countType(
+  db: Db,
+  search: TypeSearch,
+  cap: number,
+  limits: SearchLimits,
+): Promise<{ count: number; isComplete: boolean }> {
+  if (cap <= 0) return { count: 0, isComplete: true };
+  if (search.wordsQuery)
+    return { count: await countWordMatches(db, search.type, search.wordsQuery), isComplete: true };
+  const { needsCheck } = search.row;
+  const lookup = await chooseLookup(db, search, COUNT_LOOKUP_LIMIT, limits);
+  if (lookup) {
+    if (!needsCheck) {
+      const count = await untilDeadline(db, limits, (trx) =>
+        countLookupRows(trx, search.type, lookup, search.row),
+      );
+      return count === undefined ? { count: 0, isComplete: false } : { count, isComplete: true };
+    }
+    const rows = await untilDeadline(db, limits, (trx) =>
+      selectLookupRows(trx, search.type, lookup, search.row),
+    );
+    if (!rows) return { count: 0, isComplete: false };
+    const { kept, isComplete } = keepUntil(rows, search.keep, limits);
+    return { count: kept.length, isComplete };
+  }
+  const extent = await findStorageExtent(db, search.type);
+  const isSqlite = dialectOf(db) === 'sqlite';
+  const step = Math.max(16, Math.round(STORAGE_CHUNK_ROWS / extent.rowsPerUnit));
+  let count = 0;
+  for (let from = isSqlite ? 1 : 0; from <= extent.units; from += step) {
+    await checkpoint(limits);
+    if (isPast(limits)) return { count, isComplete: false };
+    if (needsCheck) {
+      const rows = await untilDeadline(db, limits, (trx) =>
+        selectStorageRange(trx, search.type, search.row, from, from + step),
+      );
+      if (!rows) return { count, isComplete: false };
+      const { kept, isComplete } = keepUntil(rows, search.keep, limits);
+      count += kept.length;
+      if (!isComplete) return { count, isComplete: false };
+    } else {
+      const counted = await untilDeadline(db, limits, (trx) =>
+        countStorageRange(trx, search.type, search.row, from, from + step),
+      );
+      if (counted === undefined) return { count, isComplete: false };
+      count += counted;
+    }
+    if (count >= cap) return { count, isComplete: true };
+    limits.onProgress?.(Math.min(1, (from + step) / Math.max(1, extent.units)));
+  }
+  return { count, isComplete: true };
+}

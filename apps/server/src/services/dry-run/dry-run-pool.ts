@@ -1,0 +1,103 @@
+import { randomUUID } from 'node:crypto';
+import { createRequire } from 'node:module';
+import { pathToFileURL } from 'node:url';
+import type { Logger } from 'pino';
+import Piscina from 'piscina';
+import type { Config } from '../../config.ts';
+import type { DryRunTask, DryRunThreadData } from './dry-run-thread.ts';
+import type { PreviewQuery, PreviewSearchResult } from './preview-search.ts';
+
+/** A dry run stopped because its client went away or the pool had to end it. */
+export class DryRunCancelledError extends Error {}
+/** The pool's queue is full: too many dry runs at once. */
+export class DryRunBusyError extends Error {}
+
+export interface DryRunPool {
+  /** Runs a dry run in a thread; aborting the signal ends the thread (and cancels its query on PostgreSQL). */
+  run(
+    query: PreviewQuery,
+    options: { startedAt: number; signal?: AbortSignal },
+  ): Promise<PreviewSearchResult>;
+  /** Resolves when every thread has loaded its code and opened its connection. */
+  warmUp(): Promise<void>;
+  /** Dry runs running or queued right now. */
+  readonly pending: number;
+  /** The threads' ids: a thread ended for an abandoned dry run is replaced by a new one. */
+  readonly threadIds: number[];
+  close(): Promise<void>;
+}
+
+/**
+ * A thread stops at its budget by itself (every statement it runs is bounded); the pool ends one that has not
+ * answered this long after the request arrived, which also covers waiting for a free thread.
+ */
+const overrunMsFor = (budgetMs: number) => 3 * budgetMs + 2_000;
+
+/**
+ * The dry-run threads of the API process (piscina): each holds its own read-only connection, runs one dry run at a
+ * time at a lower CPU priority than the API's own thread, and is ended when its dry run is abandoned or overruns.
+ * `cancelQuery` cancels the PostgreSQL statement of an ended thread's session (it would otherwise run on).
+ */
+export function createDryRunPool(
+  config: Config,
+  logger: Logger,
+  cancelQuery: (taskId: string) => Promise<void>,
+): DryRunPool {
+  const { threads, budgetMs, maxQueue } = config.dryRun;
+  const workerData: DryRunThreadData = {
+    databaseUrl: config.database.url,
+    schema: config.database.schema,
+    budgetMs,
+    entry: new URL('./dry-run-thread.ts', import.meta.url).href,
+    tsxApi: pathToFileURL(createRequire(import.meta.url).resolve('tsx/esm/api')).href,
+  };
+  const piscina = new Piscina({
+    filename: new URL('./dry-run-thread.boot.mjs', import.meta.url).href,
+    minThreads: threads,
+    maxThreads: threads,
+    maxQueue,
+    idleTimeout: Infinity,
+    niceIncrement: 10,
+    workerData,
+  });
+  let pending = 0;
+  let warm: Promise<void> | undefined;
+  const warmUp = () => {
+    const ping: DryRunTask = { kind: 'ping' };
+    warm ??= Promise.all(Array.from({ length: threads }, () => piscina.run(ping))).then(() => undefined);
+    return warm;
+  };
+  return {
+    get pending() {
+      return pending;
+    },
+    get threadIds() {
+      return piscina.threads.map((thread) => thread.threadId).sort((a, b) => a - b);
+    },
+    async run(query, { startedAt, signal }) {
+      if (piscina.queueSize >= maxQueue) throw new DryRunBusyError('too many dry runs');
+      // Loading the threads' code (once, after start) does not count against a dry run.
+      const bootStarted = Date.now();
+      await warmUp();
+      const since = startedAt + (Date.now() - bootStarted);
+      const taskId = randomUUID();
+      const overrun = AbortSignal.timeout(Math.max(0, since + overrunMsFor(budgetMs) - Date.now()));
+      const combined = signal ? AbortSignal.any([signal, overrun]) : overrun;
+      const task: DryRunTask = { kind: 'preview', query, taskId };
+      pending += 1;
+      try {
+        return (await piscina.run(task, { signal: combined })) as PreviewSearchResult;
+      } catch (error) {
+        if (!combined.aborted) throw error;
+        void cancelQuery(taskId).catch((err: unknown) =>
+          logger.warn({ err }, 'cancelling a dry-run query failed'),
+        );
+        throw new DryRunCancelledError(overrun.aborted ? 'dry run overran its budget' : 'dry run abandoned');
+      } finally {
+        pending -= 1;
+      }
+    },
+    warmUp,
+    close: () => piscina.destroy(),
+  };
+}

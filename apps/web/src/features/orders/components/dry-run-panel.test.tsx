@@ -1,0 +1,61 @@
+import { render, screen } from '@testing-library/react';
+import { MemoryRouter } from 'react-router';
+import { DryRunPanel, describeMatches, describeRange } from './dry-run-panel.tsx';
+
+const exact = {
+  matches: 1234,
+  matches_capped: false,
+  matches_is_estimate: false,
+  matches_low: 1234,
+  matches_high: 1234,
+};
+const estimate = {
+  matches: 1_234_567,
+  matches_capped: false,
+  matches_is_estimate: true,
+  matches_low: 1_100_000,
+  matches_high: 1_310_000,
+};
+
+describe('describeMatches and describeRange', () => {
+  it('says an exact count in full and gives no range', () => {
+    expect(describeMatches(exact)).toBe('1,234 matching records');
+    expect(describeMatches({ ...exact, matches: 1, matches_low: 1, matches_high: 1 })).toBe(
+      '1 matching record',
+    );
+    expect(describeRange(exact)).toBeUndefined();
+  });
+
+  it('marks an estimate with ≈, a compact figure and its 95 % range', () => {
+    expect(describeMatches(estimate)).toBe('≈ 1.2M matching records (estimate)');
+    expect(describeRange(estimate)).toBe('between 1.1M and 1.3M');
+    const small = { ...estimate, matches: 40, matches_low: 0, matches_high: 7_500 };
+    expect(describeMatches(small)).toBe('≈ 40 matching records (estimate)');
+    expect(describeRange(small)).toBe('between 0 and 7,500');
+  });
+
+  it('keeps "at least" for a server that only says the count was capped', () => {
+    expect(describeMatches({ matches: 100_000, matches_capped: true })).toBe(
+      'at least 100,000 matching records',
+    );
+  });
+});
+
+describe('DryRunPanel', () => {
+  it('shows the estimate, its range, and the credits still computed exactly', () => {
+    render(
+      <MemoryRouter>
+        <DryRunPanel
+          isReady
+          isWaiting={false}
+          error={null}
+          resultCount={500}
+          data={{ ...estimate, credits_needed: 500, credits: 1000, sample: [] }}
+        />
+      </MemoryRouter>,
+    );
+    expect(screen.getByTestId('dry-run-matches')).toHaveTextContent('≈ 1.2M matching records (estimate)');
+    expect(screen.getByTestId('dry-run-range')).toHaveTextContent('Likely between 1.1M and 1.3M (95 % range');
+    expect(screen.getByTestId('dry-run-credits-needed')).toHaveTextContent('500');
+  });
+});
