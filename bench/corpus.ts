@@ -7,9 +7,18 @@ import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { sql } from 'kysely';
-import { ORDER_PRESETS, type FilterTreeInput, type SearchType } from '@threadcart/contracts';
+import {
+  ORDER_PRESETS,
+  PREVIEW_MATCH_CAP,
+  type FilterTreeInput,
+  type SearchType,
+} from '@threadcart/contracts';
 import { createDatabase } from '../apps/server/src/db/database.ts';
-import { countMatches, searchCorpus } from '../apps/server/src/services/corpus-search.service.ts';
+import {
+  countMatches,
+  parseSearchFilters,
+  searchCorpus,
+} from '../apps/server/src/services/corpus-search.service.ts';
 import { buildBenchCorpus, type IngestBenchResult } from './corpus-ingest.ts';
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
@@ -109,7 +118,8 @@ async function measureQueries(url: string): Promise<QueryFigures[]> {
     // Fresh statistics after the bulk load, as autovacuum would soon give them; SQLite's plans need none.
     if (handle.dialect === 'postgres') await sql`analyze posts, comments`.execute(handle.db);
     for (const query of QUERIES) {
-      const request = { filters: query.filters, searchType: query.searchType, resultCount: RESULT_COUNT };
+      const filters = parseSearchFilters(query.filters);
+      const request = { filters, searchType: query.searchType, resultCount: RESULT_COUNT };
       let result = await searchCorpus(handle.db, request); // warm-up: caches, compiled patterns, plans
       const times: number[] = [];
       for (let run = 0; run < RUNS; run += 1) {
@@ -118,7 +128,7 @@ async function measureQueries(url: string): Promise<QueryFigures[]> {
         times.push(performance.now() - started);
       }
       const countStarted = performance.now();
-      const { count, isCapped } = await countMatches(handle.db, query);
+      const { count, isCapped } = await countMatches(handle.db, request, PREVIEW_MATCH_CAP);
       const countMs = performance.now() - countStarted;
       const ids = [...result.posts.map((p) => `p${p.id}`), ...result.comments.map((c) => `c${c.id}`)].join(
         ',',

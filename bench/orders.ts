@@ -18,7 +18,11 @@ import { createDatabase } from '../apps/server/src/db/database.ts';
 import { migrateToLatest } from '../apps/server/src/db/migrate.ts';
 import { countCorpus } from '../apps/server/src/db/repositories/corpus-stats.repository.ts';
 import { ingestFiles } from '../apps/server/src/services/corpus-ingest.service.ts';
-import { countMatches, searchCorpus } from '../apps/server/src/services/corpus-search.service.ts';
+import {
+  countMatches,
+  parseSearchFilters,
+  searchCorpus,
+} from '../apps/server/src/services/corpus-search.service.ts';
 import { grantCredits } from '../apps/server/src/services/ledger.service.ts';
 import { BENCH_CORPUS, ensureBenchFiles } from './corpus-ingest.ts';
 
@@ -224,11 +228,12 @@ async function main(): Promise<void> {
 
   // The engine alone, for reference: the same query the orders run.
   const direct = createDatabase(databaseUrl);
-  const { count } = await countMatches(direct.db, { filters: FILTERS, searchType: SEARCH_TYPE }, 1_000_000);
+  const filters = parseSearchFilters(FILTERS);
+  const { count } = await countMatches(direct.db, { filters, searchType: SEARCH_TYPE }, 1_000_000);
   const queryMs: number[] = [];
   for (let i = 0; i < 10; i += 1) {
     const started = performance.now();
-    await searchCorpus(direct.db, { filters: FILTERS, searchType: SEARCH_TYPE, resultCount: RESULT_COUNT });
+    await searchCorpus(direct.db, { filters, searchType: SEARCH_TYPE, resultCount: RESULT_COUNT });
     queryMs.push(performance.now() - started);
   }
   log(`query: ${count} matches; search alone p50 ${median(queryMs).toFixed(0)} ms`);

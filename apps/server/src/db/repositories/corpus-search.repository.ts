@@ -248,14 +248,9 @@ export async function samplePages<T extends RecordType>(
   percent: number,
   seed: number,
 ): Promise<SampledPage<T>[]> {
-  const columns = sql.join(
-    [...COLUMNS[type], 'is_sample'].map((c) => sql`case when m then ${sql.ref(c)} end as ${sql.ref(c)}`),
-  );
   const { rows } = await sql<Record<string, unknown> & { page: number; m: boolean }>`
-    select page, m, ${columns} from (
-      select (ctid::text::point)[0]::bigint as page, (${LIVE} and (${row.where})) as m, *
-      from ${sql.table(type)} tablesample system (${percent}) repeatable (${seed})
-    ) sampled`.execute(db);
+    select (ctid::text::point)[0]::bigint as page, (${LIVE} and (${row.where})) as m, ${columnsOf(type)}
+    from ${sql.table(type)} tablesample system (${percent}) repeatable (${seed})`.execute(db);
   const pages = new Map<number, { page: number; tuples: number; rows: RecordOf<T>[] }>();
   for (const r of rows) {
     const page = Number(r.page);

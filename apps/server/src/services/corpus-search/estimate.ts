@@ -68,7 +68,7 @@ export async function estimateType(db: Db, search: TypeSearch, limits: SearchLim
     };
   }
   const totalRows = Math.max(1, extent.units * extent.rowsPerUnit);
-  const percent = Math.min(100, Math.max(0.0001, (BATCH_ROWS / totalRows) * 100));
+  let percent = Math.min(100, Math.max(0.0001, (BATCH_ROWS / totalRows) * 100));
   const matches: number[] = [];
   let tuples = 0;
   while ((matches.length === 0 || !isPast()) && tuples < SAMPLE_ROWS) {
@@ -79,7 +79,10 @@ export async function estimateType(db: Db, search: TypeSearch, limits: SearchLim
       tuples += page.tuples;
       matches.push(search.row.needsCheck ? page.rows.filter(search.keep).length : page.rows.length);
     }
-    if (pages.length === 0 && percent >= 100) break;
+    if (pages.length > 0) continue;
+    // A small table may give no page at a small percentage (or be empty): ask for more, up to all of it.
+    if (percent >= 100) break;
+    percent = Math.min(100, percent * 4);
   }
   if (matches.length === 0)
     return { value: 0, low: 0, high: Math.ceil(totalRows * wilsonInterval(0, 1).high) };

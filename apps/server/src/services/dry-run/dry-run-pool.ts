@@ -31,7 +31,7 @@ export interface DryRunPool {
  * A thread stops at its budget by itself (every statement it runs is bounded); the pool ends one that has not
  * answered this long after the request arrived, which also covers waiting for a free thread.
  */
-const overrunMsFor = (budgetMs: number) => 3 * budgetMs + 2_000;
+const overrunMsFor = (budgetMs: number) => 5 * budgetMs + 5_000;
 
 /**
  * The dry-run threads of the API process (piscina): each holds its own read-only connection, runs one dry run at a

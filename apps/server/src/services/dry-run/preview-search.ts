@@ -27,8 +27,13 @@ export interface PreviewSearchResult {
 }
 
 export const PREVIEW_SAMPLE_SIZE = 5;
-/** A query with an index lookup (a keyword, a regex literal) answers within this, exactly or with an estimate. */
-const INDEXED_COUNT_MS = 200;
+/**
+ * When the dry run's phases end, as shares of the budget: the sample, the exact count, the estimate. A query with
+ * an index lookup (a keyword, a regex literal of 3+ characters) answers within INDEXED_MS whatever the budget:
+ * past that its count is large, and an estimate says as much.
+ */
+const PHASES = { sample: 0.4, count: 0.65, estimate: 0.9 } as const;
+const INDEXED_MS = { sample: 120, count: 180, estimate: 260 } as const;
 
 /**
  * A dry run within a time budget: the first matches in result order (the sample), then the count, exact when it
@@ -42,10 +47,15 @@ export async function runPreviewSearch(
 ): Promise<PreviewSearchResult> {
   const start = options.startedAt ?? Date.now();
   const { budgetMs, signal } = options;
+  const hasLookup = (['posts', 'comments'] as const).some(
+    (type) => findIndexLookups(prepareFilter(query.filters, type)).length > 0,
+  );
+  const until = (phase: keyof typeof PHASES) =>
+    start + Math.min(budgetMs * PHASES[phase], hasLookup ? INDEXED_MS[phase] : Infinity);
   const found = await searchCorpus(
     db,
     { ...query, resultCount: PREVIEW_SAMPLE_SIZE },
-    { deadline: start + budgetMs * 0.4, signal },
+    { deadline: until('sample'), signal },
   );
   const sample = [
     ...found.posts.map((p) => ({ type: 'post' as const, ...p })),
@@ -56,11 +66,7 @@ export async function runPreviewSearch(
     const n = sample.length;
     return { matches: n, isCapped: false, isEstimate: false, low: n, high: n, counted: n, sample };
   }
-  const hasLookup = (['posts', 'comments'] as const).some(
-    (type) => findIndexLookups(prepareFilter(query.filters, type)).length > 0,
-  );
-  const countDeadline = start + (hasLookup ? Math.min(INDEXED_COUNT_MS, budgetMs * 0.75) : budgetMs * 0.75);
-  const counted = await countMatches(db, query, PREVIEW_MATCH_CAP, { deadline: countDeadline, signal });
+  const counted = await countMatches(db, query, PREVIEW_MATCH_CAP, { deadline: until('count'), signal });
   const seen = Math.max(counted.count, sample.length);
   if (counted.isComplete && !counted.isCapped)
     return {
@@ -72,7 +78,7 @@ export async function runPreviewSearch(
       counted: seen,
       sample,
     };
-  const estimate = await estimateMatches(db, query, { signal, deadline: start + budgetMs });
+  const estimate = await estimateMatches(db, query, { signal, deadline: until('estimate') });
   const low = Math.max(estimate.low, seen);
   return {
     matches: Math.max(estimate.value, low),

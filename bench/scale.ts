@@ -1,0 +1,535 @@
+// Scale: a 10,000,000-record generated corpus (2M posts, 8M comments) on SQLite and, with BENCH_DATABASE_URL, on
+// PostgreSQL. Measures ingest (records/s against a plain JSON.parse pass), database size, the order search and the
+// dry run (through the real API, its threads and its budget) for each query, and the API's health-check p99 idle
+// and while four hostile dry runs run at once. Writes the "Scale" section of bench/RESULTS.md.
+// Run: npm run bench:scale [-- --reuse] [--only sqlite|postgres]
+//   --reuse        keep a database this bench built before (same corpus, same migrations) instead of ingesting again
+//   BENCH_SCALE_POSTS / BENCH_SCALE_COMMENTS   another size (defaults 2,000,000 / 8,000,000)
+import { spawn, type ChildProcess } from 'node:child_process';
+import fs from 'node:fs';
+import net from 'node:net';
+import os from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { sql } from 'kysely';
+import pg from 'pg';
+import { ORDER_PRESETS, type FilterTreeInput, type SearchType } from '@threadcart/contracts';
+import { createDatabase } from '../apps/server/src/db/database.ts';
+import { MIGRATIONS } from '../apps/server/src/db/migrations/index.ts';
+import { parseSearchFilters, searchCorpus } from '../apps/server/src/services/corpus-search.service.ts';
+import {
+  BENCH_DATA,
+  buildBenchCorpus,
+  ensureBenchFiles,
+  measureJsonParse,
+  type IngestBenchResult,
+} from './corpus-ingest.ts';
+
+const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+const SPEC = {
+  posts: Number(process.env.BENCH_SCALE_POSTS ?? 2_000_000),
+  comments: Number(process.env.BENCH_SCALE_COMMENTS ?? 8_000_000),
+  seed: 7,
+};
+const NAME = `corpus-${Math.round((SPEC.posts + SPEC.comments) / 1e6)}m`;
+const PG_URL = process.env.BENCH_DATABASE_URL;
+const argv = process.argv.slice(2);
+const REUSE = argv.includes('--reuse');
+const ONLY = argv.includes('--only') ? argv[argv.indexOf('--only') + 1] : undefined;
+const DRY_RUNS = 20;
+const RESULT_COUNT = 1000;
+const log = (message: string) => console.log(`[bench:scale] ${message}`);
+const loads: number[] = [os.loadavg()[0]!];
+
+interface ScaleQuery {
+  readonly name: string;
+  readonly searchType: SearchType;
+  readonly filters: FilterTreeInput;
+  /** a keyword or a regex literal of 3+ characters: dry run ≤ 300 ms p95, order search ≤ 2 s p95 */
+  readonly isIndexed: boolean;
+}
+
+const rule = (field: string, operator: string, value: unknown) => ({ field, operator, value });
+const preset = (name: string) => {
+  const { searchType, filters } = ORDER_PRESETS.find((p) => p.name === name)!;
+  return { searchType, filters };
+};
+export const SCALE_QUERIES: readonly ScaleQuery[] = [
+  { name: 'High Quality Posts (preset)', ...preset('High Quality Posts'), isIndexed: true },
+  { name: 'Active Comments (preset)', ...preset('Active Comments'), isIndexed: true },
+  {
+    name: 'keyword "python pandas", both',
+    searchType: 'both',
+    filters: { combinator: 'and', rules: [rule('keyword', 'keyword_contains', 'python pandas')] },
+    isIndexed: true,
+  },
+  {
+    name: 'phrase "big data", both',
+    searchType: 'both',
+    filters: { combinator: 'and', rules: [rule('keyword', 'keyword_contains', '"big data"')] },
+    isIndexed: true,
+  },
+  {
+    name: 'regex \\b(pandas|pytorch)\\b, both',
+    searchType: 'both',
+    filters: { combinator: 'and', rules: [rule('regex', 'regex_matches', '\\b(pandas|pytorch)\\b')] },
+    isIndexed: true,
+  },
+  {
+    name: 'rare regex zzq[0-9]+, comments (0 matches)',
+    searchType: 'comments',
+    filters: { combinator: 'and', rules: [rule('regex', 'regex_matches', 'zzq[0-9]+')] },
+    isIndexed: true,
+  },
+  {
+    name: 'literal-free regex \\w{40,}, both',
+    searchType: 'both',
+    filters: { combinator: 'and', rules: [rule('regex', 'regex_matches', '\\w{40,}')] },
+    isIndexed: false,
+  },
+  {
+    name: 'nested tree with NOT and a regex, both',
+    searchType: 'both',
+    filters: {
+      combinator: 'and',
+      rules: [
+        {
+          combinator: 'or',
+          rules: [
+            rule('keyword', 'keyword_contains', 'data'),
+            rule('regex', 'regex_matches', 'pyth(on|onic)'),
+          ],
+        },
+        { combinator: 'or', rules: [rule('upvotes', 'between', [50, null]), rule('replies', '>=', 3)] },
+        { combinator: 'and', not: true, rules: [rule('keyword', 'keyword_contains', 'bug')] },
+      ],
+    },
+    isIndexed: true,
+  },
+];
+
+/** Literal-free patterns that RE2 can only run slowly: the API must stay responsive while four of them run. */
+const HOSTILE = ['[a-z][^x]{20}[0-9]{3}q', '(\\w+\\s+){30,80}\\d{9}', '(.*a){12}zz', '\\w{40,}'];
+
+const sorted = (values: number[]) => [...values].sort((a, b) => a - b);
+const percentile = (values: number[], p: number) =>
+  values.length === 0 ? NaN : sorted(values)[Math.max(0, Math.ceil((p / 100) * values.length) - 1)]!;
+const ms = (value: number) =>
+  Number.isNaN(value) ? '–' : `${value < 10 ? value.toFixed(1) : Math.round(value)} ms`;
+const num = (value: number) => Math.round(value).toLocaleString('en-US');
+
+interface QueryResult {
+  readonly searchMs: number[];
+  readonly dryRunMs: number[];
+  readonly matches: number;
+  readonly isExact: boolean;
+  readonly low: number;
+  readonly high: number;
+  readonly ids: string;
+  /** dry runs that did not answer 200 */
+  readonly failures: number;
+}
+
+interface DialectResult {
+  readonly label: string;
+  readonly ingest: IngestBenchResult | undefined;
+  readonly ingestNote: string;
+  readonly sizeBytes: number;
+  readonly queries: QueryResult[];
+  readonly healthIdle: number[];
+  readonly healthHostile: number[];
+  readonly hostileDryRuns: number;
+  readonly hostileFailures: number;
+}
+
+async function freePort(): Promise<number> {
+  return new Promise((resolve) => {
+    const server = net.createServer().listen(0, '127.0.0.1', () => {
+      const { port } = server.address() as net.AddressInfo;
+      server.close(() => resolve(port));
+    });
+  });
+}
+
+/** The real API (no worker) over the bench database, as a child process. */
+async function startServer(databaseUrl: string): Promise<{ base: string; child: ChildProcess }> {
+  const port = await freePort();
+  const storage = fs.mkdtempSync(path.join(os.tmpdir(), 'threadcart-scale-'));
+  const child = spawn(process.execPath, ['--import', 'tsx', 'src/main.ts'], {
+    cwd: path.join(ROOT, 'apps/server'),
+    env: {
+      ...process.env,
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      DATABASE_URL: databaseUrl,
+      STORAGE_DIR: storage,
+      RUN_WORKER: 'false',
+      SAMPLE_CORPUS: 'off',
+      LOG_LEVEL: 'warn',
+      WEB_DIST_DIR: path.join(storage, 'no-web'),
+      SESSION_SECRET: 'bench-secret-bench-secret-bench-secret-1',
+    },
+    stdio: ['ignore', 'inherit', 'inherit'],
+  });
+  const base = `http://127.0.0.1:${port}`;
+  for (let i = 0; i < 600; i++) {
+    try {
+      if ((await fetch(`${base}/api/health/`)).ok) return { base, child };
+    } catch {
+      // not listening yet
+    }
+    await new Promise((r) => setTimeout(r, 500));
+  }
+  child.kill();
+  throw new Error('the server did not start');
+}
+
+/** Signs a bench user up and in: cookie and CSRF headers for unsafe requests. */
+async function signIn(base: string): Promise<Record<string, string>> {
+  const username = `bench_${Date.now().toString(36)}`;
+  const password = 'Bench1234';
+  const json = { 'content-type': 'application/json' };
+  await fetch(`${base}/api/auth/signup/`, {
+    method: 'POST',
+    headers: json,
+    body: JSON.stringify({
+      username,
+      email: `${username}@example.com`,
+      password1: password,
+      password2: password,
+      name: username,
+    }),
+  });
+  const login = await fetch(`${base}/api/auth/token/`, {
+    method: 'POST',
+    headers: json,
+    body: JSON.stringify({ username, password }),
+  });
+  const cookies = login.headers.getSetCookie().map((c) => c.split(';')[0]!);
+  const csrf = await fetch(`${base}/api/auth/csrf/`, { headers: { cookie: cookies.join('; ') } });
+  cookies.push(...csrf.headers.getSetCookie().map((c) => c.split(';')[0]!));
+  const { csrfToken } = (await csrf.json()) as { csrfToken: string };
+  return { ...json, cookie: cookies.join('; '), 'x-csrftoken': csrfToken };
+}
+
+async function dryRun(
+  base: string,
+  headers: Record<string, string>,
+  query: Omit<ScaleQuery, 'name' | 'isIndexed'>,
+) {
+  const started = performance.now();
+  const res = await fetch(`${base}/api/search-queries/preview/`, {
+    method: 'POST',
+    headers,
+    body: JSON.stringify({
+      search_type: query.searchType,
+      result_count: RESULT_COUNT,
+      filters: query.filters,
+    }),
+  });
+  const body = (await res.json()) as Record<string, number | boolean>;
+  if (!res.ok) log(`a dry run answered ${res.status}: ${JSON.stringify(body)}`);
+  return { ms: performance.now() - started, body, isOk: res.ok };
+}
+
+/** GET /api/health/ one after another for `seconds`: the latencies. */
+async function healthLatencies(base: string, seconds: number): Promise<number[]> {
+  const latencies: number[] = [];
+  const end = performance.now() + seconds * 1000;
+  while (performance.now() < end) {
+    const started = performance.now();
+    await (await fetch(`${base}/api/health/`)).arrayBuffer();
+    latencies.push(performance.now() - started);
+  }
+  return latencies;
+}
+
+async function measureDialect(
+  label: string,
+  url: string,
+  ingest: IngestBenchResult | undefined,
+  note: string,
+) {
+  const handle = createDatabase(url);
+  const sizeBytes =
+    handle.dialect === 'sqlite'
+      ? ['', '-wal'].reduce(
+          (n, s) => n + (fs.existsSync(url.slice(7) + s) ? fs.statSync(url.slice(7) + s).size : 0),
+          0,
+        )
+      : Number(
+          (await sql<{ n: number }>`select pg_database_size(current_database()) as n`.execute(handle.db))
+            .rows[0]!.n,
+        );
+  const server = await startServer(url);
+  const queries: QueryResult[] = [];
+  try {
+    const headers = await signIn(server.base);
+    await dryRun(server.base, headers, SCALE_QUERIES[0]!); // warm-up: threads, caches, plans
+    for (const query of SCALE_QUERIES) {
+      const request = {
+        filters: parseSearchFilters(query.filters),
+        searchType: query.searchType,
+        resultCount: RESULT_COUNT,
+      };
+      const first = performance.now();
+      let result = await searchCorpus(handle.db, request);
+      const firstMs = performance.now() - first;
+      const searchMs: number[] = [];
+      const runs = firstMs > 10_000 ? 3 : 10;
+      for (let run = 0; run < runs; run++) {
+        const started = performance.now();
+        result = await searchCorpus(handle.db, request);
+        searchMs.push(performance.now() - started);
+      }
+      const dryRunMs: number[] = [];
+      let last: Record<string, number | boolean> = {};
+      let failures = 0;
+      for (let run = 0; run < DRY_RUNS; run++) {
+        const { ms: elapsed, body, isOk } = await dryRun(server.base, headers, query);
+        dryRunMs.push(elapsed);
+        if (isOk) last = body;
+        else failures += 1;
+      }
+      const ids = [...result.posts.map((p) => `p${p.id}`), ...result.comments.map((c) => `c${c.id}`)].join(
+        ',',
+      );
+      queries.push({
+        searchMs,
+        dryRunMs,
+        matches: Number(last.matches),
+        isExact: last.matches_is_estimate === false && last.matches_capped === false,
+        low: Number(last.matches_low),
+        high: Number(last.matches_high),
+        ids,
+        failures,
+      });
+      log(
+        `${label} ${query.name}: search p50 ${ms(percentile(searchMs, 50))} p95 ${ms(percentile(searchMs, 95))}; ` +
+          `dry run p50 ${ms(percentile(dryRunMs, 50))} p95 ${ms(percentile(dryRunMs, 95))}; ` +
+          `${last.matches_is_estimate ? '≈' : ''}${num(Number(last.matches))} matches`,
+      );
+    }
+    const healthIdle = await healthLatencies(server.base, 10);
+    let hostileDryRuns = 0;
+    let hostileFailures = 0;
+    let isHostile = true;
+    const hostile = HOSTILE.map(async (pattern) => {
+      const query = {
+        searchType: 'both' as const,
+        filters: { combinator: 'and', rules: [rule('regex', 'regex_matches', pattern)] },
+      };
+      while (isHostile) {
+        const { isOk } = await dryRun(server.base, headers, query);
+        hostileDryRuns += 1;
+        if (!isOk) hostileFailures += 1;
+      }
+    });
+    await new Promise((r) => setTimeout(r, 500));
+    const healthHostile = await healthLatencies(server.base, 15);
+    isHostile = false;
+    await Promise.all(hostile);
+    loads.push(os.loadavg()[0]!);
+    log(
+      `${label} health p99 idle ${ms(percentile(healthIdle, 99))}, under 4 hostile dry runs ${ms(percentile(healthHostile, 99))}`,
+    );
+    return {
+      label,
+      ingest,
+      ingestNote: note,
+      sizeBytes,
+      queries,
+      healthIdle,
+      healthHostile,
+      hostileDryRuns,
+      hostileFailures,
+    };
+  } finally {
+    server.child.kill('SIGTERM');
+    await handle.close();
+  }
+}
+
+/** A database this bench built, kept with what was measured while building it (for --reuse). */
+function manifestFile(label: string) {
+  return path.join(BENCH_DATA, `scale-${label.toLowerCase()}.json`);
+}
+const buildKey = () => JSON.stringify({ spec: SPEC, migrations: Object.keys(MIGRATIONS) });
+
+async function prepareDialect(
+  label: 'SQLite' | 'PostgreSQL',
+  files: string[],
+): Promise<{ url: string; ingest: IngestBenchResult | undefined; note: string }> {
+  const url = label === 'SQLite' ? `sqlite:${path.join(BENCH_DATA, `${NAME}.db`)}` : PG_URL!;
+  if (label === 'PostgreSQL') await ensureDatabase(url);
+  const manifest = manifestFile(label);
+  if (REUSE && fs.existsSync(manifest)) {
+    const kept = JSON.parse(fs.readFileSync(manifest, 'utf8')) as {
+      key: string;
+      ingest: IngestBenchResult;
+      at: string;
+    };
+    if (kept.key === buildKey()) {
+      log(`${label}: reusing the database built ${kept.at}`);
+      return { url, ingest: kept.ingest, note: `built ${kept.at.slice(0, 10)}` };
+    }
+  }
+  const built = await buildBenchCorpus({
+    dialect: label === 'SQLite' ? 'sqlite' : 'postgres',
+    url,
+    runs: 1,
+    files,
+    sqliteFile: url.startsWith('sqlite:') ? url.slice(7) : undefined,
+  });
+  if (label === 'PostgreSQL') {
+    // What autovacuum does soon after a load: clean the GIN pending lists and the visibility map.
+    const handle = createDatabase(url);
+    const started = performance.now();
+    await sql`vacuum analyze posts, comments`.execute(handle.db);
+    log(`PostgreSQL vacuum analyze after the load: ${((performance.now() - started) / 1000).toFixed(0)} s`);
+    await handle.close();
+  }
+  fs.writeFileSync(
+    manifest,
+    JSON.stringify({ key: buildKey(), ingest: built.ingest, at: new Date().toISOString() }),
+  );
+  return { url, ingest: built.ingest, note: 'this run' };
+}
+
+/** Creates the bench's PostgreSQL database when it does not exist yet. */
+async function ensureDatabase(url: string): Promise<void> {
+  const target = new URL(url);
+  const name = target.pathname.slice(1);
+  const admin = new pg.Client({
+    connectionString: Object.assign(new URL(url), { pathname: '/postgres' }).toString(),
+  });
+  await admin.connect();
+  try {
+    const exists = await admin.query('select 1 from pg_database where datname = $1', [name]);
+    if (exists.rowCount === 0) await admin.query(`create database "${name.replace(/"/g, '')}"`);
+  } finally {
+    await admin.end();
+  }
+}
+
+const target = (met: boolean) => (met ? 'met' : '**missed**');
+
+function table(results: DialectResult[], parsePerSecond: number): string[] {
+  const lines: string[] = [];
+  const ingestColumns = [
+    'database',
+    'records',
+    'ingest',
+    'records/s',
+    'JSON.parse records/s',
+    'ratio',
+    'database size',
+    'target ≥ 60,000/s',
+  ];
+  lines.push(`| ${ingestColumns.join(' | ')} |`, `|${ingestColumns.map(() => ' --- |').join('')}`);
+  for (const r of results) {
+    const rate = r.ingest?.recordsPerSecond ?? NaN;
+    lines.push(
+      `| ${r.label} | ${r.ingest ? num(r.ingest.records) : '–'} | ${r.ingest ? `${r.ingest.seconds.toFixed(0)} s (${r.ingestNote})` : '–'} | ` +
+        `${num(rate)} | ${num(parsePerSecond)} | ${(rate / parsePerSecond).toFixed(2)} | ${(r.sizeBytes / 2 ** 30).toFixed(1)} GiB | ` +
+        `${target(rate >= 60_000)} |`,
+    );
+  }
+  lines.push('');
+  const columns = ['query'];
+  for (const r of results)
+    columns.push(`${r.label} matches`, `${r.label} order p50 / p95`, `${r.label} dry run p50 / p95`);
+  columns.push('targets');
+  lines.push(`| ${columns.join(' | ')} |`, `|${columns.map(() => ' --- |').join('')}`);
+  SCALE_QUERIES.forEach((query, i) => {
+    const cells = [query.name.replace(/\|/g, '\\|')];
+    const checks: boolean[] = [];
+    for (const r of results) {
+      const q = r.queries[i]!;
+      const search95 = percentile(q.searchMs, 95);
+      const dry95 = percentile(q.dryRunMs, 95);
+      cells.push(
+        q.isExact ? `${num(q.matches)} (exact)` : `≈ ${num(q.matches)} (${num(q.low)}–${num(q.high)})`,
+        `${ms(percentile(q.searchMs, 50))} / ${ms(search95)} (${q.searchMs.length} runs)`,
+        `${ms(percentile(q.dryRunMs, 50))} / ${ms(dry95)}${q.failures > 0 ? ` (${q.failures} not 200)` : ''}`,
+      );
+      checks.push(dry95 <= 1000);
+      if (query.isIndexed) checks.push(dry95 <= 300, search95 <= 2000);
+    }
+    cells.push(
+      query.isIndexed
+        ? `dry run ≤ 300 ms, order ≤ 2 s: ${target(checks.every(Boolean))}`
+        : `dry run ≤ 1 s: ${target(checks.every(Boolean))}`,
+    );
+    lines.push(`| ${cells.join(' | ')} |`);
+  });
+  lines.push('');
+  lines.push(
+    '| database | health p99 idle | health p99, 4 hostile dry runs | ratio | hostile dry runs answered | target ≤ 100 ms and ≤ 2× idle |',
+  );
+  lines.push('| --- | --- | --- | --- | --- | --- |');
+  for (const r of results) {
+    const idle = percentile(r.healthIdle, 99);
+    const busy = percentile(r.healthHostile, 99);
+    lines.push(
+      `| ${r.label} | ${ms(idle)} (${r.healthIdle.length} requests) | ${ms(busy)} (${r.healthHostile.length}) | ` +
+        `${(busy / idle).toFixed(2)}× | ${r.hostileDryRuns}${r.hostileFailures > 0 ? ` (${r.hostileFailures} not 200)` : ''} | ` +
+        `${target(busy <= 100 && busy <= 2 * idle)} |`,
+    );
+  }
+  return lines;
+}
+
+function writeSection(section: string): void {
+  const file = path.join(ROOT, 'bench/RESULTS.md');
+  const current = fs.existsSync(file) ? fs.readFileSync(file, 'utf8') : '# Benchmark results\n';
+  const start = current.indexOf('## Scale');
+  let next: string;
+  if (start < 0) next = `${current.trimEnd()}\n\n${section}`;
+  else {
+    const end = current.indexOf('\n## ', start + 1);
+    next = current.slice(0, start) + section + (end < 0 ? '' : `\n${current.slice(end + 1)}`);
+  }
+  fs.writeFileSync(file, next.endsWith('\n') ? next : `${next}\n`);
+  log(`wrote the Scale section of ${file}`);
+}
+
+async function main(): Promise<void> {
+  const files = await ensureBenchFiles(SPEC, NAME);
+  const parsePerSecond = await measureJsonParse(files);
+  log(`JSON.parse alone: ${num(parsePerSecond)} records/s`);
+  const results: DialectResult[] = [];
+  const labels = (['SQLite', 'PostgreSQL'] as const).filter(
+    (label) => (!ONLY || label.toLowerCase() === ONLY) && (label === 'SQLite' || PG_URL),
+  );
+  for (const label of labels) {
+    const prepared = await prepareDialect(label, files);
+    results.push(await measureDialect(label, prepared.url, prepared.ingest, prepared.note));
+  }
+  const same =
+    results.length === 2
+      ? results[0]!.queries.every((q, i) => q.ids === results[1]!.queries[i]!.ids)
+      : undefined;
+  const section = [
+    '## Scale',
+    '',
+    `\`npm run bench:scale\` on ${new Date().toISOString().slice(0, 10)} (${os.cpus().length} cores, load average ` +
+      `${loads.map((l) => l.toFixed(1)).join(' → ')} during the run: the machine is shared): a generated corpus of ` +
+      `${num(SPEC.posts)} posts and ${num(SPEC.comments)} comments. Order search: \`searchCorpus\` in process, ` +
+      `${RESULT_COUNT} records. Dry run: POST /api/search-queries/preview/ to the real API (its threads and its ` +
+      `1 s budget), ${DRY_RUNS} runs after a warm-up; "matches" is what the last one answered (≈ an estimate and its ` +
+      '95 % range). Health: GET /api/health/ one after another, 10 s idle, then 15 s while four dry runs with ' +
+      'literal-free patterns RE2 runs slowly are answered and re-sent in a loop.',
+    '',
+    ...table(results, parsePerSecond),
+    '',
+    same === undefined
+      ? 'PostgreSQL: not run (set BENCH_DATABASE_URL).'
+      : `Both databases returned ${same ? 'the same records in the same order' : 'DIFFERENT records'} for every order search.`,
+    '',
+  ].join('\n');
+  console.log(`\n${section}`);
+  writeSection(section);
+}
+
+await main();
