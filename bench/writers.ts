@@ -36,6 +36,12 @@ function* posts(count: number): Generator<PostRecord> {
       subreddit: `sub${i % 50}`,
       permalink: `/r/sub${i % 50}/comments/${id}/post/`,
       url: `https://www.reddit.com/r/sub${i % 50}/comments/${id}/post/`,
+      nsfw: false,
+      removed: false,
+      post_kind: 'self',
+      domain: `self.sub${i % 50}`,
+      flair: '',
+      retrieved_at: 1_500_000_100 + i * 60,
       is_sample: false,
     };
   }
@@ -55,6 +61,9 @@ function* comments(count: number): Generator<CommentRecord> {
       subreddit: `sub${i % 50}`,
       replies: i % 9,
       permalink: `/r/sub${i % 50}/comments/x/post/${id}/`,
+      nsfw: false,
+      removed: false,
+      retrieved_at: 1_500_000_100 + i * 30,
       is_sample: false,
     };
   }

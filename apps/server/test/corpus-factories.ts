@@ -6,6 +6,8 @@ import type { CommentsTable, PostsTable } from '../src/db/tables/corpus.tables.t
 let counter = 0;
 const nextId = () => (100_000 + ++counter).toString(36);
 
+const selftextOf = (overrides: Partial<PostsTable>) => (overrides.selftext ?? '') !== '';
+
 /** A post row as ingest would store it (search_text from toSearchText), with overrides. */
 export function makePost(overrides: Partial<PostsTable> = {}): PostsTable {
   const id = overrides.id ?? nextId();
@@ -25,6 +27,10 @@ export function makePost(overrides: Partial<PostsTable> = {}): PostsTable {
     is_removed: 0,
     retrieved_at: 1_700_000_100,
     is_sample: 0,
+    post_kind: selftextOf(overrides) ? 'self' : 'link',
+    domain: selftextOf(overrides) ? 'self.test' : 'example.com',
+    flair: '',
+    fields_version: 1,
     ...overrides,
     title,
     selftext,
@@ -51,6 +57,7 @@ export function makeComment(overrides: Partial<CommentsTable> = {}): CommentsTab
     is_removed: 0,
     retrieved_at: 1_700_000_100,
     is_sample: 0,
+    fields_version: 1,
     ...overrides,
     body,
     search_text: toSearchText(body),

@@ -234,14 +234,35 @@ describe('describeFilterTree, fields and defaults', () => {
   });
 
   it('offers fields by search type and resets operators per field (spec §4)', () => {
-    expect(filterFieldsFor('posts').map((f) => f.name)).toEqual(['keyword', 'regex', 'upvotes', 'comments']);
-    expect(filterFieldsFor('comments').map((f) => f.name)).toEqual(['keyword', 'regex', 'replies']);
+    const shared = ['subreddit', 'author', 'created', 'nsfw', 'removed'];
+    expect(filterFieldsFor('posts').map((f) => f.name)).toEqual([
+      'keyword',
+      'regex',
+      'upvotes',
+      'comments',
+      ...shared,
+      'post_kind',
+      'domain',
+      'flair',
+    ]);
+    expect(filterFieldsFor('comments').map((f) => f.name)).toEqual([
+      'keyword',
+      'regex',
+      'replies',
+      'comment_upvotes',
+      ...shared,
+    ]);
     expect(filterFieldsFor('both').map((f) => f.name)).toEqual([
       'keyword',
       'regex',
       'upvotes',
       'comments',
       'replies',
+      'comment_upvotes',
+      ...shared,
+      'post_kind',
+      'domain',
+      'flair',
     ]);
     expect(defaultRuleFor('upvotes')).toEqual({ operator: 'between', value: [null, null] });
     expect(defaultRuleFor('keyword')).toEqual({ operator: 'keyword_contains', value: '' });

@@ -1,33 +1,35 @@
 import { z } from 'zod';
+import {
+  appliesTo,
+  FIELD_LABELS,
+  FILTER_FIELDS,
+  FILTER_LIMITS,
+  isFilterField,
+  kindOf,
+  type FilterField,
+  type RecordType,
+} from './filter-fields.ts';
+import { describeRule, isError, parseRuleValue, type FilterRule } from './filter-rules.ts';
 import type { SearchType } from './orders.ts';
 
-/** The filter fields of DECISIONS §4; later additions keep these names. */
-export const FILTER_FIELDS = ['keyword', 'regex', 'upvotes', 'comments', 'replies'] as const;
-export type FilterField = (typeof FILTER_FIELDS)[number];
-export const NUMERIC_FIELDS = ['upvotes', 'comments', 'replies'] as const;
-export type NumericField = (typeof NUMERIC_FIELDS)[number];
-
-export const FILTER_LIMITS = {
-  maxDepth: 5,
-  maxRules: 50,
-  regexMaxLength: 256,
-  keywordMaxLength: 500,
-} as const;
-/** Numeric values must fit the corpus's 32-bit integer columns on both databases. */
-const INT_MAX = 2_147_483_647;
+export * from './filter-fields.ts';
+export {
+  asciiLower,
+  dateBoundToEpoch,
+  describeRule,
+  type ChoicesRule,
+  type DateRule,
+  type FilterRule,
+  type FlagRule,
+  type KeywordRule,
+  type NamesRule,
+  type NumericOperator,
+  type NumericRule,
+  type RegexRule,
+  type TextRule,
+} from './filter-rules.ts';
 
 export type Combinator = 'and' | 'or';
-export type NumericOperator = 'between' | '>' | '>=' | '<' | '<=' | '=';
-export type KeywordRule = {
-  field: 'keyword';
-  operator: 'keyword_contains' | 'does_not_contain';
-  value: string;
-};
-export type RegexRule = { field: 'regex'; operator: 'regex_matches' | 'regex_not_matches'; value: string };
-export type NumericRule =
-  | { field: NumericField; operator: 'between'; value: [number | null, number | null] }
-  | { field: NumericField; operator: Exclude<NumericOperator, 'between'>; value: number };
-export type FilterRule = KeywordRule | RegexRule | NumericRule;
 export interface FilterGroup {
   combinator: Combinator;
   not: boolean;
@@ -60,54 +62,38 @@ export type FilterTreeInput = FilterGroupInput;
 
 export const isFilterGroup = (node: FilterNode): node is FilterGroup => 'rules' in node;
 
-export const FIELD_LABELS: Record<FilterField, string> = {
-  keyword: 'Keyword',
-  regex: 'Regular Expression',
-  upvotes: 'Post Upvotes',
-  comments: 'Post Comments Count',
-  replies: 'Comment Replies Count',
-};
-
-const NUMERIC_OPERATORS = [
-  { name: 'between', label: 'between' },
-  { name: '>', label: '>' },
-  { name: '>=', label: '>=' },
-  { name: '<', label: '<' },
-  { name: '<=', label: '<=' },
-  { name: '=', label: '=' },
-] as const;
-
-/** The operators the builder offers per field (parseFilterTree also takes `equals` and `greater than`). */
-export const FIELD_OPERATORS: Record<FilterField, readonly { name: string; label: string }[]> = {
-  keyword: [
-    { name: 'keyword_contains', label: 'contains' },
-    { name: '=', label: '=' },
-    { name: 'does_not_contain', label: 'does not contain' },
-  ],
-  regex: [
-    { name: 'regex_matches', label: 'matches' },
-    { name: 'regex_not_matches', label: 'does not match' },
-  ],
-  upvotes: NUMERIC_OPERATORS,
-  comments: NUMERIC_OPERATORS,
-  replies: NUMERIC_OPERATORS,
-};
-
-/** Fields offered for a search type (spec §4): keyword and regex always, post counts for posts, replies for comments. */
+/**
+ * Fields offered for a search type (spec §4): keyword and regex always, post fields for posts, comment fields for
+ * comments, every field for both; in the order of the registry.
+ */
 export function filterFieldsFor(searchType: SearchType): { name: FilterField; label: string }[] {
-  const names: FilterField[] = ['keyword', 'regex'];
-  if (searchType !== 'comments') names.push('upvotes', 'comments');
-  if (searchType !== 'posts') names.push('replies');
-  return names.map((name) => ({ name, label: FIELD_LABELS[name] }));
+  const types: RecordType[] =
+    searchType === 'posts' ? ['posts'] : searchType === 'comments' ? ['comments'] : ['posts', 'comments'];
+  return FILTER_FIELDS.filter((name) => types.some((type) => appliesTo(name, type))).map((name) => ({
+    name,
+    label: FIELD_LABELS[name],
+  }));
 }
 
-/** The operator and value a rule is reset to when its field changes (spec §4). */
-export function defaultRuleFor(field: string): { operator: string; value: string | [null, null] } {
-  if ((NUMERIC_FIELDS as readonly string[]).includes(field))
-    return { operator: 'between', value: [null, null] };
-  if (field === 'keyword') return { operator: 'keyword_contains', value: '' };
-  if (field === 'regex') return { operator: 'regex_matches', value: '' };
-  return { operator: '=', value: '' };
+/** The operator and value a rule is reset to when its field changes (spec §4 for the first five fields). */
+export function defaultRuleFor(field: string): { operator: string; value: unknown } {
+  if (!isFilterField(field)) return { operator: '=', value: '' };
+  switch (kindOf(field)) {
+    case 'number':
+    case 'date':
+      return { operator: 'between', value: [null, null] };
+    case 'keyword':
+      return { operator: 'keyword_contains', value: '' };
+    case 'regex':
+      return { operator: 'regex_matches', value: '' };
+    case 'flag':
+      return { operator: '=', value: false };
+    case 'names':
+    case 'choices':
+      return { operator: 'in', value: [] };
+    case 'text':
+      return { operator: 'contains', value: '' };
+  }
 }
 
 /** Spec §3 default tree: one keyword rule with operator = and an empty value. */
@@ -148,83 +134,6 @@ export interface ParseFilterTreeOptions {
   regexError?: (pattern: string) => string | undefined;
 }
 
-type Parsed<T> = T | { error: string };
-const isError = <T>(v: Parsed<T>): v is { error: string } =>
-  typeof v === 'object' && v !== null && !Array.isArray(v) && 'error' in v;
-
-function parseInteger(raw: unknown): Parsed<number | null> {
-  if (raw === null || raw === undefined || (typeof raw === 'string' && raw.trim() === '')) return null;
-  const n =
-    typeof raw === 'number'
-      ? raw
-      : typeof raw === 'string' && /^\s*[+-]?\d+\s*$/.test(raw)
-        ? Number(raw)
-        : NaN;
-  if (!Number.isInteger(n)) return { error: `${JSON.stringify(raw)} is not a whole number.` };
-  if (Math.abs(n) > INT_MAX) return { error: `${JSON.stringify(raw)} is out of range.` };
-  return n;
-}
-
-/** A range as [min, max] (numbers, numeric strings, null/'' for unbounded) or a "100-500" / "100,500" string. */
-function parseRange(raw: unknown): Parsed<[number | null, number | null]> | undefined {
-  let parts: unknown[] | undefined;
-  if (Array.isArray(raw) && raw.length === 2) parts = raw;
-  else if (typeof raw === 'string') {
-    const match = /^\s*(\d*)\s*[-,]\s*(\d*)\s*$/.exec(raw);
-    if (match) parts = [match[1], match[2]];
-  }
-  if (!parts) return undefined;
-  const [min, max] = parts.map(parseInteger);
-  if (isError(min)) return min;
-  if (isError(max)) return max;
-  if (min != null && max != null && min > max)
-    return { error: `the minimum ${min} is greater than the maximum ${max}.` };
-  return [min ?? null, max ?? null];
-}
-
-function parseNumericRule(field: NumericField, operator: string, value: unknown): Parsed<NumericRule> {
-  if (operator === 'between' || operator === 'greater than') {
-    const range = parseRange(value);
-    if (range === undefined && operator === 'greater than') return parseNumericRule(field, '>', value);
-    if (range === undefined) return { error: `operator "between" takes a range [min, max].` };
-    return isError(range) ? range : { field, operator: 'between', value: range };
-  }
-  if (operator === '>' || operator === '>=' || operator === '<' || operator === '<=' || operator === '=') {
-    const n = parseInteger(value);
-    if (n === null || Array.isArray(value))
-      return { error: `operator "${operator}" takes one whole number.` };
-    return isError(n) ? n : { field, operator, value: n };
-  }
-  return { error: `unknown operator ${JSON.stringify(operator)}.` };
-}
-
-function parseTextRule(
-  field: 'keyword' | 'regex',
-  operator: string,
-  value: unknown,
-  options: ParseFilterTreeOptions,
-): Parsed<FilterRule> {
-  const text = typeof value === 'number' ? String(value) : value;
-  if (typeof text !== 'string') return { error: 'the value must be text.' };
-  if (field === 'keyword') {
-    const op = operator === '=' || operator === 'equals' ? 'keyword_contains' : operator;
-    if (op !== 'keyword_contains' && op !== 'does_not_contain')
-      return { error: `unknown operator ${JSON.stringify(operator)}.` };
-    if (!/[\p{L}\p{N}]/u.test(text.normalize('NFKC'))) return { error: 'enter at least one word.' };
-    if (text.length > FILTER_LIMITS.keywordMaxLength)
-      return { error: `the text has more than ${FILTER_LIMITS.keywordMaxLength} characters.` };
-    return { field, operator: op, value: text.trim() };
-  }
-  if (operator !== 'regex_matches' && operator !== 'regex_not_matches')
-    return { error: `unknown operator ${JSON.stringify(operator)}.` };
-  if (text === '') return { error: 'enter a pattern.' };
-  if (text.length > FILTER_LIMITS.regexMaxLength)
-    return { error: `the pattern has more than ${FILTER_LIMITS.regexMaxLength} characters.` };
-  const engineError = options.regexError?.(text);
-  if (engineError) return { error: `invalid pattern: ${engineError}` };
-  return { field, operator, value: text };
-}
-
 const asRecord = (v: unknown): Record<string, unknown> | undefined =>
   typeof v === 'object' && v !== null && !Array.isArray(v) ? (v as Record<string, unknown>) : undefined;
 const isGroupInput = (node: Record<string, unknown>) =>
@@ -234,15 +143,19 @@ class TreeParser {
   constructor(private readonly options: ParseFilterTreeOptions) {}
   readonly errors: string[] = [];
   ruleCount = 0;
+  regexRules = 0;
   groupCount = 0;
   depthReported = false;
 
   group(node: Record<string, unknown>, depth: number): FilterGroup {
     const name = depth === 1 ? 'Filters' : `Group ${++this.groupCount}`;
     const tree: FilterGroup = { combinator: 'and', not: node.not === true, rules: [] };
-    if (depth > FILTER_LIMITS.maxDepth && !this.depthReported) {
+    if (depth > FILTER_LIMITS.maxDepth) {
+      if (!this.depthReported)
+        this.errors.push(`${name}: groups nest at most ${FILTER_LIMITS.maxDepth} levels deep.`);
       this.depthReported = true;
-      this.errors.push(`${name}: groups nest at most ${FILTER_LIMITS.maxDepth} levels deep.`);
+      // Stop here: descending a tree nested thousands of levels deep would overflow the stack.
+      return tree;
     }
     const combinator = typeof node.combinator === 'string' ? node.combinator.trim().toLowerCase() : 'and';
     if (combinator === 'and' || combinator === 'or') tree.combinator = combinator;
@@ -264,6 +177,14 @@ class TreeParser {
         continue;
       }
       const rule = this.rule(record);
+      if (
+        rule?.field === 'regex' &&
+        record?.disabled !== true &&
+        ++this.regexRules > FILTER_LIMITS.maxRegexRules
+      )
+        this.errors.push(
+          `Rule ${this.ruleCount} (regex): a filter tree holds at most ${FILTER_LIMITS.maxRegexRules} regex rules.`,
+        );
       if (rule && record?.disabled !== true) tree.rules.push(rule);
     }
     return tree;
@@ -276,8 +197,7 @@ class TreeParser {
     if (typeof field !== 'string' || field.trim() === '')
       return this.fail(`Rule ${position}: choose a field.`);
     const name = field.trim();
-    if (!(FILTER_FIELDS as readonly string[]).includes(name))
-      return this.fail(`Rule ${position}: unknown field ${JSON.stringify(field)}.`);
+    if (!isFilterField(name)) return this.fail(`Rule ${position}: unknown field ${JSON.stringify(field)}.`);
     const label = `Rule ${position} (${name})`;
     if (typeof node.type === 'string' && node.field !== undefined && node.type.trim() !== name)
       return this.fail(`${label}: type ${JSON.stringify(node.type)} does not match the field.`);
@@ -285,10 +205,7 @@ class TreeParser {
       return this.fail(`${label}: comparing with another field is not supported.`);
     if (typeof node.operator !== 'string') return this.fail(`${label}: choose an operator.`);
     const operator = node.operator.trim().toLowerCase().replace(/\s+/g, ' ');
-    const result =
-      name === 'keyword' || name === 'regex'
-        ? parseTextRule(name, operator, node.value, this.options)
-        : parseNumericRule(name as NumericField, operator, node.value);
+    const result = parseRuleValue(name, operator, node.value, this.options.regexError);
     if (isError(result)) {
       const message = result.error.startsWith('unknown operator')
         ? `unknown operator ${JSON.stringify(node.operator)}.`
@@ -336,30 +253,6 @@ export const FilterTreeSchema = z
     return z.NEVER;
   })
   .meta({ description: 'Filter tree: {combinator, rules|items, not?} with rules {field, operator, value}.' });
-
-const quote = (text: string) => `'${text.replace(/'/g, "''")}'`;
-
-function describeRule(rule: FilterRule): string {
-  switch (rule.operator) {
-    case 'keyword_contains':
-      return `keyword CONTAINS ${quote(rule.value)}`;
-    case 'does_not_contain':
-      return `keyword NOT CONTAINS ${quote(rule.value)}`;
-    case 'regex_matches':
-      return `regex MATCHES ${quote(rule.value)}`;
-    case 'regex_not_matches':
-      return `regex NOT MATCHES ${quote(rule.value)}`;
-    case 'between': {
-      const [min, max] = rule.value;
-      if (min !== null && max !== null) return `${rule.field} BETWEEN ${min} AND ${max}`;
-      if (min !== null) return `${rule.field} >= ${min}`;
-      if (max !== null) return `${rule.field} <= ${max}`;
-      return `${rule.field} IS ANY`;
-    }
-    default:
-      return `${rule.field} ${rule.operator} ${rule.value}`;
-  }
-}
 
 function describeGroup(group: FilterGroup): string {
   const parts = group.rules

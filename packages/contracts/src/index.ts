@@ -4,3 +4,4 @@ export * from './credits.ts';
 export * from './orders.ts';
 export * from './filters.ts';
 export * from './payments.ts';
+export * from './corpus.ts';

@@ -10,6 +10,53 @@ export const TITLE_MAX_LENGTH = 200;
 export const PREVIEW_MATCH_CAP = 100_000;
 
 export type SearchType = (typeof SEARCH_TYPES)[number];
+
+/**
+ * Result orders (docs/decisions/017-filter-fields.md): top = score, highest first, then id (the default); new /
+ * old = creation time, newest / oldest first, then id in the same direction; most_discussed = posts by comment count,
+ * comments by replies, then score and id; random = a uniform random sample of all matches, reproducible by seed.
+ */
+export const SORT_ORDERS = ['top', 'new', 'old', 'most_discussed', 'random'] as const;
+export type SortOrder = (typeof SORT_ORDERS)[number];
+export const SAMPLE_SEED_MAX = 2_147_483_647;
+
+/** The columns an order file may carry, per record type: today's layout first, then the optional ones. */
+export const FILE_COLUMNS = {
+  posts: [
+    'id',
+    'author',
+    'title',
+    'selftext',
+    'score',
+    'num_comments',
+    'created_utc',
+    'subreddit',
+    'permalink',
+    'url',
+    'nsfw',
+    'removed',
+    'post_kind',
+    'domain',
+    'flair',
+    'retrieved_at',
+  ],
+  comments: [
+    'id',
+    'author',
+    'body',
+    'score',
+    'created_utc',
+    'parent_id',
+    'link_id',
+    'subreddit',
+    'replies',
+    'permalink',
+    'nsfw',
+    'removed',
+    'retrieved_at',
+  ],
+} as const;
+export type FileColumn = (typeof FILE_COLUMNS)['posts' | 'comments'][number];
 export type FormatType = (typeof FORMAT_TYPES)[number];
 export type OrderStatus = (typeof ORDER_STATUSES)[number];
 
@@ -17,6 +64,8 @@ export const ORDER_MESSAGES = {
   addFilter: 'Please add at least one filter.',
   resultCount: `Ensure this value is a whole number from ${RESULT_COUNT_MIN} to ${RESULT_COUNT_MAX}.`,
   searchType: 'Choose posts, comments or both.',
+  sort: 'Choose top, new, old, most_discussed or random.',
+  sampleSeed: `Ensure the sample seed is a whole number from 0 to ${SAMPLE_SEED_MAX}.`,
   formatType: 'Choose json, csv or xlsx.',
   titleTooLong: `Ensure this field has no more than ${TITLE_MAX_LENGTH} characters.`,
   noFile: 'This order has no file yet.',
@@ -36,8 +85,20 @@ export const CreateOrderRequestSchema = z.object({
     .min(RESULT_COUNT_MIN, ORDER_MESSAGES.resultCount)
     .max(RESULT_COUNT_MAX, ORDER_MESSAGES.resultCount),
   filters: z.unknown(),
+  sort: z.enum(SORT_ORDERS, ORDER_MESSAGES.sort).default('top'),
+  /** random only: the seed that makes the sample reproducible; the server picks one when absent */
+  sample_seed: z
+    .number(ORDER_MESSAGES.sampleSeed)
+    .int(ORDER_MESSAGES.sampleSeed)
+    .min(0, ORDER_MESSAGES.sampleSeed)
+    .max(SAMPLE_SEED_MAX, ORDER_MESSAGES.sampleSeed)
+    .nullish(),
+  /** the file's columns and their order, from FILE_COLUMNS; absent means today's layout */
+  columns: z.array(z.string().max(40)).max(40).nullish(),
 });
 export type CreateOrderRequest = z.infer<typeof CreateOrderRequestSchema>;
+/** What a client sends: the defaults (sort, format, search type) may be left out. */
+export type CreateOrderInput = z.input<typeof CreateOrderRequestSchema>;
 
 /** The dry run takes the same payload; title and format do not matter to it. */
 export const PreviewRequestSchema = CreateOrderRequestSchema;

@@ -1,6 +1,7 @@
 import type { CommentsTable, PostsTable } from '../db/tables/corpus.tables.ts';
 import type { RawRedditComment, RawRedditPost, RawRedditThing } from './raw-types.ts';
 import type { SkipReason } from './skip-reasons.ts';
+import { domainOf, FIELDS_VERSION, postKindOf } from './post-fields.ts';
 import { toSearchText } from './tokenize.ts';
 
 /** Thrown by normalisePost / normaliseComment for a record that cannot be stored. */
@@ -66,6 +67,8 @@ function toPostRow(raw: RawRedditPost, options: NormaliseOptions): PostsTable | 
   const selftext = unescapeText(text(raw.selftext));
   const permalink = pathOf(raw.permalink) ?? `${subredditPath(subreddit)}/comments/${id}/`;
   const { isDeleted, isRemoved } = deletionFlags(raw, selftext, raw.removed_by_category);
+  const url = unescapeText(text(raw.url)) || `https://www.reddit.com${permalink}`;
+  const domain = domainOf(raw, subreddit, url);
   return {
     id,
     author: text(raw.author) || '[deleted]',
@@ -76,7 +79,11 @@ function toPostRow(raw: RawRedditPost, options: NormaliseOptions): PostsTable | 
     created_utc: created,
     subreddit,
     permalink,
-    url: unescapeText(text(raw.url)) || `https://www.reddit.com${permalink}`,
+    url,
+    post_kind: postKindOf(raw, domain, url),
+    domain,
+    flair: unescapeText(text(raw.link_flair_text)).trim(),
+    fields_version: FIELDS_VERSION,
     over_18: raw.over_18 === true || raw.over_18 === 1 ? 1 : 0,
     is_deleted: isDeleted,
     is_removed: isRemoved,
@@ -117,6 +124,7 @@ function toCommentRow(raw: RawRedditComment, options: NormaliseOptions): Comment
     retrieved_at: retrievedAt(raw, created),
     is_sample: options.isSample ? 1 : 0,
     search_text: toSearchText(body),
+    fields_version: FIELDS_VERSION,
   };
 }
 

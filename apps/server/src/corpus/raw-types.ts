@@ -44,6 +44,10 @@ export interface RawRedditPost extends RawRedditThing {
   url?: string | null;
   domain?: string | null;
   is_self?: boolean;
+  is_video?: boolean;
+  is_gallery?: boolean;
+  post_hint?: string | null;
+  link_flair_text?: string | null;
   removed_by_category?: string | null;
 }
 

@@ -10,6 +10,15 @@ export interface PostRecord {
   subreddit: string;
   permalink: string;
   url: string;
+  /** over 18 */
+  nsfw: boolean;
+  /** the text is gone: deleted by its author or removed by a moderator */
+  removed: boolean;
+  post_kind: string;
+  domain: string;
+  flair: string;
+  /** epoch seconds of the retrieval the record came from */
+  retrieved_at: number;
   is_sample: boolean;
 }
 
@@ -25,6 +34,10 @@ export interface CommentRecord {
   subreddit: string;
   replies: number;
   permalink: string;
+  /** the post's over_18 */
+  nsfw: boolean;
+  removed: boolean;
+  retrieved_at: number;
   is_sample: boolean;
 }
 

@@ -20,6 +20,12 @@ export function makePost(overrides: Partial<PostRecord> = {}): PostRecord {
     subreddit: 'learnpython',
     permalink: '/r/learnpython/comments/abc123/learning_python/',
     url: 'https://www.reddit.com/r/learnpython/comments/abc123/learning_python/',
+    nsfw: false,
+    removed: false,
+    post_kind: 'self',
+    domain: 'self.learnpython',
+    flair: 'Tutorial',
+    retrieved_at: 1_700_000_500,
     is_sample: false,
     ...overrides,
   };
@@ -37,6 +43,9 @@ export function makeComment(overrides: Partial<CommentRecord> = {}): CommentReco
     subreddit: 'learnpython',
     replies: 7,
     permalink: '/r/learnpython/comments/abc123/learning_python/def456/',
+    nsfw: false,
+    removed: false,
+    retrieved_at: 1_700_000_600,
     is_sample: false,
     ...overrides,
   };

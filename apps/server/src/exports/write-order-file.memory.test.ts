@@ -25,6 +25,12 @@ function* manyPosts(count: number): Generator<PostRecord> {
       subreddit: `sub${i % 50}`,
       permalink: `/r/sub${i % 50}/comments/${i.toString(36)}/post_number_${i}/`,
       url: `https://www.reddit.com/r/sub${i % 50}/comments/${i.toString(36)}/`,
+      nsfw: false,
+      removed: false,
+      post_kind: 'self',
+      domain: `self.sub${i % 50}`,
+      flair: '',
+      retrieved_at: 1_600_000_100 + i,
       is_sample: true,
     };
   }

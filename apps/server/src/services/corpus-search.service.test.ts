@@ -94,6 +94,9 @@ describe('numbers, order, search types', () => {
       subreddit: 'test',
       replies: 5,
       permalink: '/r/test/comments/abc/_/x/',
+      nsfw: false,
+      removed: false,
+      retrieved_at: 1_700_000_100,
       is_sample: false,
     });
   });

@@ -1,4 +1,4 @@
-import type { FilterTree, SearchType } from '@threadcart/contracts';
+import type { FilterTree, SearchType, SortOrder } from '@threadcart/contracts';
 import { checkFilterTree } from '../corpus/filters/check-filters.ts';
 import { FieldErrors } from '../errors.ts';
 import type { Db } from '../db/database.ts';
@@ -20,6 +20,10 @@ export interface SearchQuery {
   readonly filters: FilterTree;
   readonly searchType: SearchType;
   readonly resultCount: number;
+  /** the result order (default top: score, then id) */
+  readonly sort?: SortOrder;
+  /** random only: the sample's seed */
+  readonly sampleSeed?: number;
 }
 
 /** Checks a filter tree (structure, limits, RE2 patterns) and returns it canonical; a 400 `{filters: [...]}` otherwise. */
@@ -33,7 +37,7 @@ const typesOf = (searchType: SearchType): RecordType[] =>
   searchType === 'posts' ? ['posts'] : searchType === 'comments' ? ['comments'] : ['posts', 'comments'];
 
 /**
- * Runs an order's query: the best `resultCount` matches by score then id. For `both`, posts get ceil(n/2) and
+ * Runs an order's query: the best `resultCount` matches in its order (decision 017). For `both`, posts get ceil(n/2) and
  * comments the rest, and a side with too few matches leaves its share to the other (decision 008). Past the
  * deadline it returns what it found with `isComplete` false; an aborted signal throws.
  */
@@ -45,7 +49,8 @@ export async function searchCorpus(
   const n = Math.max(0, Math.floor(query.resultCount));
   const plans = new Map<RecordType, TypeSearch>();
   const search = async <T extends RecordType>(type: T, limit: number) => {
-    const plan = plans.get(type) ?? prepareTypeSearch(db, query.filters, type);
+    const order = { sort: query.sort ?? 'top', seed: query.sampleSeed ?? 0 };
+    const plan = plans.get(type) ?? prepareTypeSearch(db, query.filters, type, order);
     plans.set(type, plan);
     return listType<T>(db, plan, limit, limits);
   };

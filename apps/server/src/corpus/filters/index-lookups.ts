@@ -1,5 +1,5 @@
 import type { KeywordTerm } from './keyword-query.ts';
-import type { PreparedNode } from './prepare.ts';
+import type { NameColumn, PreparedNode } from './prepare.ts';
 import type { LiteralQuery } from './regex-literals.ts';
 
 /**
@@ -18,6 +18,15 @@ export type IndexLookup =
       readonly min: number;
       readonly max: number | null;
     }
+  /** records with one of the names, created within the range when one is given (the name indexes) */
+  | {
+      readonly kind: 'names';
+      readonly column: NameColumn;
+      readonly values: readonly string[];
+      readonly created: { readonly min: number | null; readonly max: number | null } | undefined;
+    }
+  /** records created within a range (the creation-time indexes) */
+  | { readonly kind: 'created'; readonly min: number | null; readonly max: number | null }
   /** records of any part (an OR whose every branch has a lookup) */
   | { readonly kind: 'union'; readonly parts: readonly IndexLookup[] }
   /** no record (a rule that can never be met) */
@@ -25,16 +34,26 @@ export type IndexLookup =
 
 const PREFERENCE: Record<IndexLookup['kind'], number> = {
   none: 0,
-  words: 1,
-  trigrams: 2,
-  count: 3,
-  union: 4,
+  names: 1,
+  words: 2,
+  trigrams: 3,
+  count: 4,
+  created: 5,
+  union: 6,
 };
 
-function lookupsOf(node: PreparedNode): IndexLookup[] {
+function lookupsOf(node: PreparedNode, isLive: boolean): IndexLookup[] {
   switch (node.kind) {
     case 'constant':
       return node.value ? [] : [{ kind: 'none' }];
+    case 'names':
+      return node.negate
+        ? []
+        : [{ kind: 'names', column: node.column, values: node.values, created: undefined }];
+    case 'choices':
+    case 'flag':
+    case 'text':
+      return [];
     case 'keyword':
       return node.negate ? [] : [{ kind: 'words', terms: node.terms }];
     case 'regex':
@@ -43,13 +62,20 @@ function lookupsOf(node: PreparedNode): IndexLookup[] {
         node.literals.kind === 'none' ? { kind: 'none' } : { kind: 'trigrams', literals: node.literals },
       ];
     case 'range':
-      if ((node.column === 'num_comments' || node.column === 'replies') && node.min !== null && node.min >= 1)
+      if (node.column === 'created_utc') return [{ kind: 'created', min: node.min, max: node.max }];
+      // The count indexes hold live rows only.
+      if (
+        isLive &&
+        (node.column === 'num_comments' || node.column === 'replies') &&
+        node.min !== null &&
+        node.min >= 1
+      )
         return [{ kind: 'count', column: node.column, min: node.min, max: node.max }];
       return [];
     case 'group': {
       if (node.not) return [];
-      const perChild = node.children.map(lookupsOf);
-      if (node.combinator === 'and') return perChild.flat();
+      const perChild = node.children.map((child) => lookupsOf(child, isLive));
+      if (node.combinator === 'and') return withCreatedNames(perChild.flat());
       if (perChild.some((lookups) => lookups.length === 0)) return [];
       // One lookup a branch: the one most likely to be small (words, then trigrams, then counts).
       const parts = perChild.map(
@@ -63,9 +89,21 @@ function lookupsOf(node: PreparedNode): IndexLookup[] {
   }
 }
 
-/** Every lookup that holds all matches of the tree (rules reached from the root through AND groups without NOT). */
-export function findIndexLookups(node: PreparedNode | null): IndexLookup[] {
-  return node ? lookupsOf(node) : [];
+/** In an AND, a created range narrows each names lookup: the name indexes hold (name, created) pairs. */
+function withCreatedNames(lookups: IndexLookup[]): IndexLookup[] {
+  const created = lookups.find((l): l is Extract<IndexLookup, { kind: 'created' }> => l.kind === 'created');
+  if (!created) return lookups;
+  return lookups.map((l) =>
+    l.kind === 'names' && !l.created ? { ...l, created: { min: created.min, max: created.max } } : l,
+  );
+}
+
+/**
+ * Every lookup that holds all matches of the tree (rules reached from the root through AND groups without NOT).
+ * `isLive`: the tree admits live records only, so the live-only count indexes may serve.
+ */
+export function findIndexLookups(node: PreparedNode | null, isLive = true): IndexLookup[] {
+  return node ? lookupsOf(node, isLive) : [];
 }
 
 /**

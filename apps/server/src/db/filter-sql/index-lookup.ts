@@ -99,6 +99,22 @@ export function trigramRowCondition(query: LiteralQuery, table: RecordType): Raw
   return rendered === 'any' ? TRUE : rendered === 'none' ? FALSE : rendered;
 }
 
+const rangeOf = (column: string, min: number | null, max: number | null): RawBuilder<SqlBool> => {
+  const low = min === null ? TRUE : sql<SqlBool>`${sql.ref(column)} >= ${min}`;
+  const high = max === null ? TRUE : sql<SqlBool>`${sql.ref(column)} <= ${max}`;
+  return sql<SqlBool>`${low} and ${high}`;
+};
+
+function namesCondition(lookup: Extract<IndexLookup, { kind: 'names' }>): RawBuilder<SqlBool> {
+  const names = sql<SqlBool>`${sql.ref(lookup.column)} in (${sql.join(lookup.values)})`;
+  return lookup.created
+    ? sql<SqlBool>`${names} and ${rangeOf('created_utc', lookup.created.min, lookup.created.max)}`
+    : names;
+}
+
+const createdCondition = (lookup: Extract<IndexLookup, { kind: 'created' }>) =>
+  rangeOf('created_utc', lookup.min, lookup.max);
+
 /** SQLite: the rowids of a lookup, read from its index only, as a subquery with one column `r`. */
 export function lookupRowids(lookup: IndexLookup, table: RecordType): RawBuilder<{ r: number }> {
   switch (lookup.kind) {
@@ -115,6 +131,14 @@ export function lookupRowids(lookup: IndexLookup, table: RecordType): RawBuilder
       if (match === 'any') return sql`select rowid as r from ${tri}`;
       return sql`select rowid as r from ${tri} where ${tri} match ${match}`;
     }
+    case 'names': {
+      const index = sql.raw(`${table}_${lookup.column.replace('_key', '')}_created_idx`);
+      return sql`select rowid as r from ${sql.table(table)} indexed by ${index}
+        where ${namesCondition(lookup)}`;
+    }
+    case 'created':
+      return sql`select rowid as r from ${sql.table(table)} indexed by ${sql.raw(`${table}_created_idx`)}
+        where ${createdCondition(lookup)}`;
     case 'count': {
       const index = sql.raw(table === 'posts' ? 'posts_live_num_comments_idx' : 'comments_live_replies_idx');
       const column = sql.ref(lookup.column);
@@ -139,10 +163,14 @@ export function lookupCondition(lookup: IndexLookup, table: RecordType): RawBuil
       return sql`search_vector @@ to_tsquery('simple', ${toTsQuery(lookup.terms)})`;
     case 'trigrams':
       return trigramRowCondition(lookup.literals, table);
+    case 'names':
+      return namesCondition(lookup);
+    case 'created':
+      return createdCondition(lookup);
     case 'count': {
       const column = sql.ref(lookup.column);
       const max = lookup.max === null ? sql`` : sql` and ${column} <= ${lookup.max}`;
-      return sql`${column} > 0 and ${column} >= ${lookup.min}${max}`;
+      return sql`${LIVE} and ${column} > 0 and ${column} >= ${lookup.min}${max}`;
     }
     case 'union':
       return sql`(${sql.join(

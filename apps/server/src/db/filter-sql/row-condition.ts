@@ -14,7 +14,12 @@ import { trigramRowCondition } from './index-lookup.ts';
 export interface RowCondition {
   readonly where: RawBuilder<SqlBool>;
   readonly needsCheck: boolean;
+  /** live: the condition holds `is_deleted = 0 and is_removed = 0` (no `removed` rule); all: any record may match */
+  readonly population: Population;
 }
+export type Population = 'live' | 'all';
+
+export const LIVE = sql<SqlBool>`is_deleted = 0 and is_removed = 0`;
 
 export const TRUE = sql<SqlBool>`1 = 1`;
 export const FALSE = sql<SqlBool>`1 = 0`;
@@ -43,6 +48,16 @@ function keywordSql(terms: readonly KeywordTerm[], dialect: DatabaseDialect): Ra
   );
 }
 
+/** A–Z lowered, the same on both databases (SQLite's lower() without ICU lowers only ASCII). */
+export function asciiLowerSql(column: string, dialect: DatabaseDialect): RawBuilder<string> {
+  return dialect === 'sqlite'
+    ? sql`lower(${sql.ref(column)})`
+    : sql`translate(${sql.ref(column)}, 'ABCDEFGHIJKLMNOPQRSTUVWXYZ', 'abcdefghijklmnopqrstuvwxyz')`;
+}
+
+const inList = (column: string, values: readonly string[], negate: boolean): RawBuilder<SqlBool> =>
+  sql`${sql.ref(column)} ${negate ? sql`not in` : sql`in`} (${sql.join(values)})`;
+
 function rangeSql(node: Extract<PreparedNode, { kind: 'range' }>): RawBuilder<SqlBool> {
   const column = sql.ref(node.column);
   if (node.min !== null && node.max !== null)
@@ -60,27 +75,54 @@ interface Part {
 const negate = (part: Part, not: boolean): Part =>
   not ? { sql: sql<SqlBool>`not (${part.sql})`, isExact: part.isExact } : part;
 
+interface Context {
+  readonly table: RecordType;
+  readonly dialect: DatabaseDialect;
+  readonly population: Population;
+}
+
 // positive: the node sits under an even number of negations, so widening it widens the whole condition.
-function compile(node: PreparedNode, table: RecordType, dialect: DatabaseDialect, positive: boolean): Part {
+function compile(node: PreparedNode, context: Context, positive: boolean): Part {
+  const { table, dialect, population } = context;
+  // A record whose text is gone reads as an empty text (decision 017): no word, and what a regex finds in "".
+  const withText = (text: RawBuilder<SqlBool>) =>
+    population === 'live' ? text : sql<SqlBool>`(${LIVE} and ${text})`;
   switch (node.kind) {
     case 'constant':
       return { sql: node.value ? TRUE : FALSE, isExact: true };
     case 'range':
       return { sql: rangeSql(node), isExact: true };
+    case 'names':
+    case 'choices':
+      return { sql: inList(node.column, node.values, node.negate), isExact: true };
+    case 'flag': {
+      const isSet =
+        node.column === 'over_18'
+          ? sql<SqlBool>`over_18 = 1`
+          : sql<SqlBool>`(is_deleted = 1 or is_removed = 1)`;
+      return { sql: node.value ? isSet : sql<SqlBool>`not ${isSet}`, isExact: true };
+    }
+    case 'text': {
+      const find = dialect === 'sqlite' ? sql`instr` : sql`strpos`;
+      const has = sql<SqlBool>`${find}(${asciiLowerSql(node.column, dialect)}, ${node.text}) > 0`;
+      return negate({ sql: has, isExact: true }, node.negate);
+    }
     case 'keyword':
-      return negate({ sql: keywordSql(node.terms, dialect), isExact: true }, node.negate);
+      return negate({ sql: withText(keywordSql(node.terms, dialect)), isExact: true }, node.negate);
     case 'regex': {
-      if (dialect === 'sqlite')
-        return negate(
-          { sql: sql`re2_match(${node.pattern}, ${regexTextSql(table, dialect)}) = 1`, isExact: true },
-          node.negate,
-        );
+      if (dialect === 'sqlite') {
+        const text =
+          population === 'live'
+            ? regexTextSql(table, dialect)
+            : sql`iif(${LIVE}, ${regexTextSql(table, dialect)}, '')`;
+        return negate({ sql: sql`re2_match(${node.pattern}, ${text}) = 1`, isExact: true }, node.negate);
+      }
       const widening = positive !== node.negate;
       const superset = widening ? trigramRowCondition(node.literals, table) : FALSE;
       return negate({ sql: superset, isExact: false }, node.negate);
     }
     case 'group': {
-      const parts = node.children.map((child) => compile(child, table, dialect, positive !== node.not));
+      const parts = node.children.map((child) => compile(child, context, positive !== node.not));
       const joined = sql.join(
         parts.map((p) => sql`(${p.sql})`),
         node.combinator === 'and' ? sql` and ` : sql` or `,
@@ -114,13 +156,15 @@ export function compileRowCondition(
   node: PreparedNode | null,
   table: RecordType,
   dialect: DatabaseDialect,
+  population: Population = 'live',
 ): RowCondition {
-  if (!node) return { where: TRUE, needsCheck: false };
-  const part = compile(node, table, dialect, true);
-  const positive = [...requiredPositiveCounts(node)].map((column) => sql<SqlBool>`${sql.ref(column)} > 0`);
-  return {
-    where:
-      positive.length === 0 ? part.sql : sql<SqlBool>`${sql.join(positive, sql` and `)} and (${part.sql})`,
-    needsCheck: !part.isExact,
-  };
+  const live = population === 'live' ? [LIVE] : [];
+  if (!node) return { where: live[0] ?? TRUE, needsCheck: false, population };
+  const part = compile(node, { table, dialect, population }, true);
+  const positive =
+    population === 'live'
+      ? [...requiredPositiveCounts(node)].map((column) => sql<SqlBool>`${sql.ref(column)} > 0`)
+      : [];
+  const terms = [...live, ...positive, sql<SqlBool>`(${part.sql})`];
+  return { where: sql<SqlBool>`${sql.join(terms, sql` and `)}`, needsCheck: !part.isExact, population };
 }

@@ -8,6 +8,7 @@ import * as createPayments from './20261122000500_create-payments.ts';
 import * as createCorpusLiveIndexes from './20261122000600_create-corpus-live-indexes.ts';
 import * as createCorpusPositiveCountIndexes from './20261123000100_create-corpus-positive-count-indexes.ts';
 import * as createCorpusSearchIndexes from './20261124000100_create-corpus-search-indexes.ts';
+import * as addFilterFields from './20261125000100_add-filter-fields.ts';
 
 /** Every migration, by name, in the order they run. Add new ones at the end; never edit a landed one. */
 export const MIGRATIONS: Record<string, Migration> = {
@@ -20,4 +21,5 @@ export const MIGRATIONS: Record<string, Migration> = {
   '20261122000600_create-corpus-live-indexes': createCorpusLiveIndexes,
   '20261123000100_create-corpus-positive-count-indexes': createCorpusPositiveCountIndexes,
   '20261124000100_create-corpus-search-indexes': createCorpusSearchIndexes,
+  '20261125000100_add-filter-fields': addFilterFields,
 };

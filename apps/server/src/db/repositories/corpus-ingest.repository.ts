@@ -21,11 +21,11 @@ type Row = PostsTable | CommentsTable;
 const COLUMNS: Record<CorpusTable, readonly string[]> = {
   posts: (
     'id author title selftext score num_comments created_utc subreddit permalink url over_18 is_deleted is_removed ' +
-    'retrieved_at is_sample search_text'
+    'retrieved_at is_sample search_text post_kind domain flair fields_version'
   ).split(' '),
   comments: (
     'id author body score created_utc parent_id link_id subreddit replies permalink over_18 is_deleted is_removed ' +
-    'retrieved_at is_sample search_text'
+    'retrieved_at is_sample search_text fields_version'
   ).split(' '),
 };
 
@@ -137,6 +137,16 @@ async function inheritOver18(trx: Db, rows: CommentsTable[]): Promise<void> {
   for (const row of rows) row.over_18 = over18.get(row.link_id.slice(3)) ?? row.over_18;
 }
 
+/**
+ * A row replaces the stored one when it comes from a newer retrieval, or from the same retrieval with more fields
+ * filled (rows stored before the filter fields existed are rewritten by ingesting their files again).
+ */
+const isNewer = (row: Row, storedAt: number, storedVersion: number) =>
+  row.retrieved_at > storedAt || (row.retrieved_at === storedAt && row.fields_version > storedVersion);
+const NEWER = (table: CorpusTable) =>
+  `(excluded.retrieved_at > ${table}.retrieved_at or (excluded.retrieved_at = ${table}.retrieved_at ` +
+  `and excluded.fields_version > ${table}.fields_version))`;
+
 async function selectNewer<T extends Row>(
   trx: Db,
   table: CorpusTable,
@@ -152,14 +162,15 @@ async function selectNewer<T extends Row>(
     const query =
       table === 'posts'
         ? CompiledQuery.raw(
-            `select id, retrieved_at from posts where id in (${p.list(1, chunk.length)})`,
+            `select id, retrieved_at, fields_version from posts where id in (${p.list(1, chunk.length)})`,
             chunk,
           )
         : // Comments: the stored row and the children already stored, one correlated count per id (it uses the
           // parent_id index whatever the planner's statistics say).
           CompiledQuery.raw(
             `with v(id) as (values ${chunk.map((_, i) => `(${p(i + 1)})`).join(', ')}) ` +
-              'select v.id as id, c.retrieved_at as retrieved_at, c.parent_id as parent_id, ' +
+              'select v.id as id, c.retrieved_at as retrieved_at, c.fields_version as fields_version, ' +
+              'c.parent_id as parent_id, ' +
               "(select count(*) from comments k where k.parent_id = 't1_' || v.id) as children " +
               'from v left join comments c on c.id = v.id',
             chunk,
@@ -169,6 +180,7 @@ async function selectNewer<T extends Row>(
       const isStored = r.retrieved_at !== null && r.retrieved_at !== undefined;
       stored.set(r.id, {
         retrieved_at: isStored ? Number(r.retrieved_at) : undefined,
+        fields_version: Number(r.fields_version ?? 0),
         parent_id: r.parent_id ?? undefined,
         children: Number(r.children ?? 0),
       });
@@ -178,7 +190,7 @@ async function selectNewer<T extends Row>(
   let inserted = 0;
   for (const row of latest.values()) {
     const storedAt = stored.get(row.id)?.retrieved_at;
-    if (storedAt !== undefined && row.retrieved_at <= storedAt) continue;
+    if (storedAt !== undefined && !isNewer(row, storedAt, stored.get(row.id)?.fields_version ?? 0)) continue;
     if (storedAt === undefined) inserted += 1;
     written.push(row);
   }
@@ -189,6 +201,7 @@ async function selectNewer<T extends Row>(
 /** What the batch lookup found: the stored row's retrieval and parent (absent when not stored), its children. */
 interface StoredRow {
   retrieved_at?: number;
+  fields_version?: number;
   parent_id?: string;
   children?: number;
 }
@@ -228,7 +241,7 @@ async function writeRows(trx: Db, table: CorpusTable, rows: readonly Row[], copy
   await trx.executeQuery(
     CompiledQuery.raw(
       `insert into ${table} (${columns.join(', ')}) select ${columns.join(', ')} from ${stage} ` +
-        `on conflict (id) do update set ${updateList(table)} where excluded.retrieved_at > ${table}.retrieved_at`,
+        `on conflict (id) do update set ${updateList(table)} where ${NEWER(table)}`,
     ),
   );
 }
@@ -266,7 +279,7 @@ function upsertSql(dialect: DatabaseDialect, table: CorpusTable, rowCount: numbe
   for (let r = 0; r < rowCount; r++) tuples.push(`(${p.list(r * columns.length + 1, columns.length)})`);
   text =
     `insert into ${table} (${columns.join(', ')}) values ${tuples.join(', ')} ` +
-    `on conflict (id) do update set ${updateList(table)} where excluded.retrieved_at > ${table}.retrieved_at`;
+    `on conflict (id) do update set ${updateList(table)} where ${NEWER(table)}`;
   if (upsertCache.size > 64) upsertCache.clear();
   upsertCache.set(key, text);
   return text;

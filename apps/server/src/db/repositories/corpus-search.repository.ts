@@ -4,40 +4,57 @@ import type { RecordType } from '../../corpus/filters/prepare.ts';
 import { COMMENT_COLUMNS, POST_COLUMNS, type CommentRecord, type PostRecord } from '../../exports/records.ts';
 import { dialectOf, type Db } from '../database.ts';
 import { lookupCondition, lookupRowids } from '../filter-sql/index-lookup.ts';
-import type { RowCondition } from '../filter-sql/row-condition.ts';
+import { LIVE, type RowCondition } from '../filter-sql/row-condition.ts';
 
 // The search's building blocks (docs/decisions/016-search-at-scale.md). Each statement reads a bounded number of rows
 // (a lookup no larger than the caller checked, or one chunk of a scan), so a caller between statements can stop at
-// a deadline, report progress, and let its event loop run.
+// a deadline, report progress, and let its event loop run. Every condition comes from compileRowCondition, which
+// holds the live predicate when the filter admits live records only (docs/decisions/017-filter-fields.md).
 
 export type RecordOf<T extends RecordType> = T extends 'posts' ? PostRecord : CommentRecord;
-/** A position in result order (score desc, then id asc). */
-export interface ScoreKey {
-  readonly score: number;
+
+/** The orders SQL can scan in (the others are sorted in JavaScript, decision 017). */
+export type ScanOrder = 'top' | 'new' | 'old';
+/** A position in a scan order: the key column's value and the id. */
+export interface ScanKey {
+  readonly value: number;
   readonly id: string;
 }
+/** The range of the order's key column every match lies in (score for top, created_utc for new and old). */
+export interface KeyRange {
+  readonly min: number | null;
+  readonly max: number | null;
+}
 
-/** The columns an order file carries (DECISIONS.md §5), read in that order. */
-const COLUMNS: Record<RecordType, readonly string[]> = { posts: POST_COLUMNS, comments: COMMENT_COLUMNS };
-const LIVE = sql<SqlBool>`is_deleted = 0 and is_removed = 0`;
+/** The columns a search reads: the file's (DECISIONS.md §5) and those the filters and the reference need. */
+const COLUMNS: Record<RecordType, readonly string[]> = {
+  posts: [...POST_COLUMNS, 'post_kind', 'domain', 'flair', 'retrieved_at'],
+  comments: [...COMMENT_COLUMNS, 'retrieved_at'],
+};
+const FLAGS = ['over_18', 'is_deleted', 'is_removed', 'is_sample'];
+const NUMBERS = ['score', 'num_comments', 'created_utc', 'replies', 'retrieved_at'];
 
-function toRecord<T extends RecordType>(type: T, row: Record<string, unknown>): RecordOf<T> {
-  const record: Record<string, unknown> = { ...row, is_sample: Number(row.is_sample) === 1 };
-  for (const key of ['score', 'num_comments', 'created_utc', 'replies'])
-    if (key in row) record[key] = Number(row[key]);
+function toRecord<T extends RecordType>(row: Record<string, unknown>): RecordOf<T> {
+  const { over_18, is_deleted, is_removed, is_sample, ...rest } = row;
+  const record: Record<string, unknown> = {
+    ...rest,
+    nsfw: Number(over_18) === 1,
+    removed: Number(is_deleted) === 1 || Number(is_removed) === 1,
+    is_sample: Number(is_sample) === 1,
+  };
+  for (const key of NUMBERS) if (key in row) record[key] = Number(row[key]);
   return record as unknown as RecordOf<T>;
 }
 
 const columnsOf = (type: RecordType, prefix?: string) =>
-  sql.join([...COLUMNS[type], 'is_sample'].map((c) => (prefix ? sql.ref(`${prefix}.${c}`) : sql.ref(c))));
+  sql.join([...COLUMNS[type], ...FLAGS].map((c) => (prefix ? sql.ref(`${prefix}.${c}`) : sql.ref(c))));
 
 async function selectRecords<T extends RecordType>(
   db: Db,
-  type: T,
   query: RawBuilder<Record<string, unknown>>,
 ): Promise<RecordOf<T>[]> {
   const { rows } = await query.execute(db);
-  return rows.map((row) => toRecord(type, row));
+  return rows.map((row) => toRecord<T>(row));
 }
 
 async function selectCount(db: Db, query: RawBuilder<unknown>): Promise<number> {
@@ -57,7 +74,7 @@ export async function probeLookup(
   if (dialectOf(db) === 'sqlite') return selectCount(db, sql`${lookupRowids(lookup, type)} limit ${limit}`);
   return selectCount(
     db,
-    sql`select 1 from ${sql.table(type)} where ${LIVE} and ${lookupCondition(lookup, type)} limit ${limit}`,
+    sql`select 1 from ${sql.table(type)} where ${lookupCondition(lookup, type)} limit ${limit}`,
   );
 }
 
@@ -65,23 +82,32 @@ function lookupRowsQuery(type: RecordType, lookup: IndexLookup, where: RawBuilde
   if (dialect === 'sqlite')
     // CROSS JOIN keeps the lookup as the outer loop: its few rowids drive, rather than a scan in result order.
     return sql`from (${lookupRowids(lookup, type)}) c cross join ${sql.table(type)} t on t.rowid = c.r
-      where t.is_deleted = 0 and t.is_removed = 0 and (${where})`;
-  return sql`from ${sql.table(type)} where ${LIVE} and ${lookupCondition(lookup, type)} and (${where})`;
+      where ${where}`;
+  return sql`from ${sql.table(type)} where ${lookupCondition(lookup, type)} and (${where})`;
 }
 
-/** The rows a lookup lists that pass the condition, best first; all of them when limit is undefined. */
+const ORDER_BY: Record<ScanOrder, RawBuilder<unknown>> = {
+  top: sql`order by score desc, id asc`,
+  new: sql`order by created_utc desc, id desc`,
+  old: sql`order by created_utc asc, id asc`,
+};
+
+/**
+ * The rows a lookup lists that pass the condition, in a scan order with a limit, or all of them unordered (the
+ * caller sorts: the reference check, most_discussed, random).
+ */
 export async function selectLookupRows<T extends RecordType>(
   db: Db,
   type: T,
   lookup: IndexLookup,
   row: RowCondition,
-  limit?: number,
+  order?: { by: ScanOrder; limit: number },
 ): Promise<RecordOf<T>[]> {
   const dialect = dialectOf(db);
   const from = lookupRowsQuery(type, lookup, row.where, dialect);
   const columns = dialect === 'sqlite' ? columnsOf(type, 't') : columnsOf(type);
-  const order = dialect === 'sqlite' ? sql`order by t.score desc, t.id` : sql`order by score desc, id`;
-  return selectRecords(db, type, sql`select ${columns} ${from} ${order} ${limitSql(limit)}`);
+  const tail = order ? sql`${ORDER_BY[order.by]} ${limitSql(order.limit)}` : sql``;
+  return selectRecords(db, sql`select ${columns} ${from} ${tail}`);
 }
 
 /** How many rows a lookup lists that pass the condition (exact only when the condition is). */
@@ -100,58 +126,68 @@ export async function countWordMatches(db: Db, type: RecordType, ftsQuery: strin
   return selectCount(db, sql`select rowid from ${fts} where ${fts} match ${ftsQuery}`);
 }
 
-const after = (key: ScoreKey | undefined): RawBuilder<SqlBool> =>
-  key
-    ? // The redundant `score <=` lets the score index start where the key is.
-      sql`score <= ${key.score} and (score < ${key.score} or (score = ${key.score} and id > ${key.id}))`
-    : sql`1 = 1`;
-const notAfter = (key: ScoreKey | undefined): RawBuilder<SqlBool> =>
-  key
-    ? sql`score >= ${key.score} and (score > ${key.score} or (score = ${key.score} and id <= ${key.id}))`
-    : sql`1 = 1`;
+const KEY_COLUMN: Record<ScanOrder, string> = { top: 'score', new: 'created_utc', old: 'created_utc' };
 
-export interface ScoreRange {
-  readonly min: number | null;
-  readonly max: number | null;
+/** The rows after `key` in the order. The redundant bound on the key column lets the index start where it is. */
+function after(order: ScanOrder, key: ScanKey | undefined): RawBuilder<SqlBool> {
+  if (!key) return sql`1 = 1`;
+  const column = sql.ref(KEY_COLUMN[order]);
+  if (order === 'top')
+    return sql`${column} <= ${key.value} and (${column} < ${key.value} or (${column} = ${key.value} and id > ${key.id}))`;
+  if (order === 'new')
+    return sql`${column} <= ${key.value} and (${column} < ${key.value} or (${column} = ${key.value} and id < ${key.id}))`;
+  return sql`${column} >= ${key.value} and (${column} > ${key.value} or (${column} = ${key.value} and id > ${key.id}))`;
 }
-const inScoreRange = (range: ScoreRange): RawBuilder<SqlBool> =>
-  sql`${range.min === null ? sql`1 = 1` : sql`score >= ${range.min}`} and ${
-    range.max === null ? sql`1 = 1` : sql`score <= ${range.max}`
-  }`;
+const notAfter = (order: ScanOrder, key: ScanKey | undefined): RawBuilder<SqlBool> =>
+  key ? sql`not (${after(order, key)})` : sql`1 = 1`;
+
+function inRange(order: ScanOrder, range: KeyRange): RawBuilder<SqlBool> {
+  const column = sql.ref(KEY_COLUMN[order]);
+  const low = range.min === null ? sql`1 = 1` : sql`${column} >= ${range.min}`;
+  const high = range.max === null ? sql`1 = 1` : sql`${column} <= ${range.max}`;
+  return sql`${low} and ${high}`;
+}
 
 /**
- * The key `chunk` live rows after `from` in result order, within the score range (read from the live score index
- * alone), or undefined when fewer remain: the end of one chunk of a scan in result order.
+ * The key `chunk` rows after `from` in a scan order, within the key range, or undefined when fewer remain: the end
+ * of one chunk of a scan, read from an index alone. top scans the live score index (live records only); new and
+ * old the creation-time index, whatever the population.
  */
 export async function findChunkEnd(
   db: Db,
   type: RecordType,
-  from: ScoreKey | undefined,
+  order: ScanOrder,
+  from: ScanKey | undefined,
   chunk: number,
-  range: ScoreRange,
-): Promise<ScoreKey | undefined> {
-  const { rows } = await sql<{ score: number; id: string }>`select score, id from ${sql.table(type)}
-    where ${LIVE} and ${after(from)} and ${inScoreRange(range)}
-    order by score desc, id limit 1 offset ${chunk - 1}`.execute(db);
+  range: KeyRange,
+): Promise<ScanKey | undefined> {
+  const column = sql.ref(KEY_COLUMN[order]);
+  const live = order === 'top' ? sql`${LIVE} and` : sql``;
+  const { rows } = await sql<{
+    value: number;
+    id: string;
+  }>`select ${column} as value, id from ${sql.table(type)}
+    where ${live} ${after(order, from)} and ${inRange(order, range)}
+    ${ORDER_BY[order]} limit 1 offset ${chunk - 1}`.execute(db);
   const row = rows[0];
-  return row ? { score: Number(row.score), id: String(row.id) } : undefined;
+  return row ? { value: Number(row.value), id: String(row.id) } : undefined;
 }
 
-/** The rows after `from` up to `to` (to the end of the range when undefined) that pass the condition, best first. */
+/** The rows after `from` up to `to` (to the end of the range when undefined) that pass the condition, in order. */
 export async function selectChunkRows<T extends RecordType>(
   db: Db,
   type: T,
   row: RowCondition,
-  chunk: { from: ScoreKey | undefined; to: ScoreKey | undefined; range: ScoreRange },
+  chunk: { order: ScanOrder; from: ScanKey | undefined; to: ScanKey | undefined; range: KeyRange },
   limit?: number,
 ): Promise<RecordOf<T>[]> {
+  const { order } = chunk;
   return selectRecords(
     db,
-    type,
     sql`select ${columnsOf(type)} from ${sql.table(type)}
-      where ${LIVE} and ${after(chunk.from)} and ${notAfter(chunk.to)} and ${inScoreRange(chunk.range)}
+      where ${after(order, chunk.from)} and ${notAfter(order, chunk.to)} and ${inRange(order, chunk.range)}
         and (${row.where})
-      order by score desc, id ${limitSql(limit)}`,
+      ${ORDER_BY[order]} ${limitSql(limit)}`,
   );
 }
 
@@ -184,7 +220,7 @@ const inStorage = (dialect: string, from: number, to: number): RawBuilder<SqlBoo
     ? sql`rowid >= ${from} and rowid < ${to}`
     : sql`ctid >= ${`(${from},0)`}::tid and ctid < ${`(${to},0)`}::tid`;
 
-/** How many live rows of a storage range pass the condition (exact only when the condition is). */
+/** How many rows of a storage range pass the condition (exact only when the condition is). */
 export async function countStorageRange(
   db: Db,
   type: RecordType,
@@ -194,11 +230,11 @@ export async function countStorageRange(
 ): Promise<number> {
   return selectCount(
     db,
-    sql`select 1 from ${sql.table(type)} where ${inStorage(dialectOf(db), from, to)} and ${LIVE} and (${row.where})`,
+    sql`select 1 from ${sql.table(type)} where ${inStorage(dialectOf(db), from, to)} and (${row.where})`,
   );
 }
 
-/** The live rows of a storage range that pass the condition, for a check row by row. */
+/** The rows of a storage range that pass the condition, for a check row by row or a sort in JavaScript. */
 export async function selectStorageRange<T extends RecordType>(
   db: Db,
   type: T,
@@ -208,17 +244,12 @@ export async function selectStorageRange<T extends RecordType>(
 ): Promise<RecordOf<T>[]> {
   return selectRecords(
     db,
-    type,
     sql`select ${columnsOf(type)} from ${sql.table(type)}
-      where ${inStorage(dialectOf(db), from, to)} and ${LIVE} and (${row.where})`,
+      where ${inStorage(dialectOf(db), from, to)} and (${row.where})`,
   );
 }
 
-/**
- * A random sample for an estimate. SQLite: the given rowids (missing ones simply count as no match), answered with
- * how many match. PostgreSQL: `tablesample system` over whole pages, answered per page with the rows that pass
- * the condition (to be checked further when the condition is a superset).
- */
+/** SQLite: how many of the given rowids pass the condition (a missing rowid simply does not). */
 export async function countSampledRowids(
   db: Db,
   type: RecordType,
@@ -228,7 +259,7 @@ export async function countSampledRowids(
   if (rowids.length === 0) return 0;
   return selectCount(
     db,
-    sql`select 1 from ${sql.table(type)} where rowid in (${sql.join(rowids)}) and ${LIVE} and (${row.where})`,
+    sql`select 1 from ${sql.table(type)} where rowid in (${sql.join(rowids)}) and (${row.where})`,
   );
 }
 
@@ -249,7 +280,7 @@ export async function samplePages<T extends RecordType>(
   seed: number,
 ): Promise<SampledPage<T>[]> {
   const { rows } = await sql<Record<string, unknown> & { page: number; m: boolean }>`
-    select (ctid::text::point)[0]::bigint as page, (${LIVE} and (${row.where})) as m, ${columnsOf(type)}
+    select (ctid::text::point)[0]::bigint as page, (${row.where}) as m, ${columnsOf(type)}
     from ${sql.table(type)} tablesample system (${percent}) repeatable (${seed})`.execute(db);
   const pages = new Map<number, { page: number; tuples: number; rows: RecordOf<T>[] }>();
   for (const r of rows) {
@@ -257,7 +288,10 @@ export async function samplePages<T extends RecordType>(
     const entry = pages.get(page) ?? { page, tuples: 0, rows: [] };
     pages.set(page, entry);
     entry.tuples += 1;
-    if (r.m) entry.rows.push(toRecord(type, r));
+    if (r.m) {
+      const { page: _page, m: _m, ...record } = r;
+      entry.rows.push(toRecord<T>(record));
+    }
   }
   return [...pages.values()];
 }

@@ -1,4 +1,4 @@
-import type { Selectable } from 'kysely';
+import type { ColumnType, Selectable } from 'kysely';
 
 /** A Reddit submission (RS dump record), normalised at ingest. Flags are 0/1 integers. */
 export interface PostsTable {
@@ -23,7 +23,18 @@ export interface PostsTable {
   is_sample: number;
   /** tokenize(title + selftext) joined by spaces: what the full-text indexes read */
   search_text: string;
+  /** self | link | image | video | gallery, derived from the dump fields ('' before fields_version 1) */
+  post_kind: string;
+  /** the domain the post links to, `self.<subreddit>` for a text post ('' when unknown) */
+  domain: string;
+  /** the link flair's text ('' when none) */
+  flair: string;
+  /** 1 once ingest has filled the filter fields above; a row with 0 is rewritten by the next ingest of its file */
+  fields_version: number;
 }
+
+/** Generated from the stored names (A–Z lowered): never written, read by the name filters' indexes. */
+type Key = ColumnType<string, never, never>;
 
 /** A Reddit comment (RC dump record), normalised at ingest. */
 export interface CommentsTable {
@@ -46,11 +57,12 @@ export interface CommentsTable {
   retrieved_at: number;
   is_sample: number;
   search_text: string;
+  fields_version: number;
 }
 
 export interface CorpusTables {
-  posts: PostsTable;
-  comments: CommentsTable;
+  posts: PostsTable & { subreddit_key: Key; author_key: Key; domain_key: Key };
+  comments: CommentsTable & { subreddit_key: Key; author_key: Key };
 }
 
 export type PostRow = Selectable<PostsTable>;

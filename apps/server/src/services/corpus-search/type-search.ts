@@ -1,8 +1,13 @@
-import type { FilterTree } from '@threadcart/contracts';
+import type { FilterTree, SortOrder } from '@threadcart/contracts';
 import { findIndexLookups, findScoreRange, type IndexLookup } from '../../corpus/filters/index-lookups.ts';
 import type { KeywordTerm } from '../../corpus/filters/keyword-query.ts';
-import { prepareFilter, type PreparedNode, type RecordType } from '../../corpus/filters/prepare.ts';
-import { recordMatches, type ReferenceRecord } from '../../corpus/reference/evaluate.ts';
+import {
+  admitsRemoved,
+  prepareFilter,
+  type PreparedNode,
+  type RecordType,
+} from '../../corpus/filters/prepare.ts';
+import { compareForSort, recordMatches, type ReferenceRecord } from '../../corpus/reference/evaluate.ts';
 import { dialectOf, type Db } from '../../db/database.ts';
 import { toFts5Query } from '../../db/filter-sql/index-lookup.ts';
 import { compileRowCondition, type RowCondition } from '../../db/filter-sql/row-condition.ts';
@@ -17,9 +22,10 @@ import {
   selectChunkRows,
   selectLookupRows,
   selectStorageRange,
+  type KeyRange,
   type RecordOf,
-  type ScoreKey,
-  type ScoreRange,
+  type ScanKey,
+  type ScanOrder,
 } from '../../db/repositories/corpus-search.repository.ts';
 
 /** How long a search may run and who may stop it; a scan reports its progress from 0 to 1. */
@@ -31,18 +37,32 @@ export interface SearchLimits {
   readonly onProgress?: (fraction: number) => void;
 }
 
+/** How the results are ordered: the sort and, for random, its seed. */
+export interface ResultOrder {
+  readonly sort: SortOrder;
+  readonly seed: number;
+}
+export const TOP: ResultOrder = { sort: 'top', seed: 0 };
+
+type PostOrComment = RecordOf<'posts'> | RecordOf<'comments'>;
+
 /** One record type's side of a query, compiled once: what the planner chooses from. */
 export interface TypeSearch {
   readonly type: RecordType;
   readonly row: RowCondition;
   readonly lookups: readonly IndexLookup[];
-  readonly scoreRange: ScoreRange;
+  readonly order: ResultOrder;
+  /** the order SQL can scan in, when an index serves it for this population */
+  readonly scanOrder: ScanOrder | undefined;
+  /** the key range of the scan order every match lies in */
+  readonly keyRange: KeyRange;
   /** the reference check, for candidates of a superset condition */
   readonly keep: (record: PostOrComment) => boolean;
+  /** the result order as a comparator of records */
+  readonly compare: (a: PostOrComment, b: PostOrComment) => number;
   /** SQLite: the FTS5 query equal to the whole filter, when it is only words (a count from the index alone) */
   readonly wordsQuery: string | undefined;
 }
-type PostOrComment = RecordOf<'posts'> | RecordOf<'comments'>;
 
 /** Lookups are used when they list at most this many rows for a count (past it, a scan in storage order). */
 const COUNT_LOOKUP_LIMIT = 100_000;
@@ -74,17 +94,54 @@ function wordsOnlyTerms(node: PreparedNode): KeywordTerm[] | undefined {
   return terms;
 }
 
-/** Compiles one type's side of a canonical tree. */
-export function prepareTypeSearch(db: Db, tree: FilterTree, type: RecordType): TypeSearch {
+/** The range of created_utc every match lies in (rules reached from the root through AND groups without NOT). */
+function findCreatedRange(node: PreparedNode | null): KeyRange {
+  let min: number | null = null;
+  let max: number | null = null;
+  const visit = (n: PreparedNode) => {
+    if (n.kind === 'range' && n.column === 'created_utc') {
+      if (n.min !== null) min = min === null ? n.min : Math.max(min, n.min);
+      if (n.max !== null) max = max === null ? n.max : Math.min(max, n.max);
+    } else if (n.kind === 'group' && n.combinator === 'and' && !n.not) n.children.forEach(visit);
+  };
+  if (node) visit(node);
+  return { min, max };
+}
+
+/** Compiles one type's side of a canonical tree for a result order. */
+export function prepareTypeSearch(
+  db: Db,
+  tree: FilterTree,
+  type: RecordType,
+  order: ResultOrder = TOP,
+): TypeSearch {
   const dialect = dialectOf(db);
   const node = prepareFilter(tree, type);
-  const terms = node && dialect === 'sqlite' ? wordsOnlyTerms(node) : undefined;
+  const population = admitsRemoved(tree) ? 'all' : 'live';
+  const terms = node && dialect === 'sqlite' && population === 'live' ? wordsOnlyTerms(node) : undefined;
+  // top scans the live score index (live records only); new and old the creation-time index (any record).
+  const scanOrder: ScanOrder | undefined =
+    order.sort === 'top'
+      ? population === 'live'
+        ? 'top'
+        : undefined
+      : order.sort === 'new' || order.sort === 'old'
+        ? order.sort
+        : undefined;
   return {
     type,
-    row: compileRowCondition(node, type, dialect),
-    lookups: findIndexLookups(node),
-    scoreRange: findScoreRange(node),
+    row: compileRowCondition(node, type, dialect, population),
+    lookups: findIndexLookups(node, population === 'live'),
+    order,
+    scanOrder,
+    keyRange:
+      scanOrder === 'top'
+        ? findScoreRange(node)
+        : scanOrder
+          ? findCreatedRange(node)
+          : { min: null, max: null },
     keep: (record) => recordMatches(tree, { type, record } as ReferenceRecord),
+    compare: compareForSort(order.sort, order.seed),
     wordsQuery: terms && terms.length > 0 ? toFts5Query(terms) : undefined,
   };
 }
@@ -147,7 +204,29 @@ function lookupLimitFor(limit: number, totalRows: number): number {
   return Math.min(LIST_LOOKUP_MAX, Math.max(LIST_LOOKUP_MIN, Math.round(Math.sqrt(limit * totalRows))));
 }
 
-/** The best `limit` matches of one type in result order; past the deadline what was found (isComplete false). */
+/** The best `limit` records of a list in the search's order (a bounded insertion: limit is at most 1,000). */
+class BestRecords<T extends PostOrComment> {
+  readonly records: T[] = [];
+  constructor(
+    private readonly limit: number,
+    private readonly compare: (a: T, b: T) => number,
+  ) {}
+  add(record: T): void {
+    const { records, compare } = this;
+    if (records.length === this.limit && compare(record, records.at(-1)!) >= 0) return;
+    let low = 0;
+    let high = records.length;
+    while (low < high) {
+      const mid = (low + high) >> 1;
+      if (compare(records[mid]!, record) <= 0) low = mid + 1;
+      else high = mid;
+    }
+    records.splice(low, 0, record);
+    if (records.length > this.limit) records.pop();
+  }
+}
+
+/** The best `limit` matches of one type in the search's order; past the deadline what was found (isComplete false). */
 export async function listType<T extends RecordType>(
   db: Db,
   search: TypeSearch,
@@ -156,41 +235,70 @@ export async function listType<T extends RecordType>(
 ): Promise<{ records: RecordOf<T>[]; isComplete: boolean }> {
   if (limit <= 0) return { records: [], isComplete: true };
   const type = search.type as T;
-  const keep = search.keep as (record: RecordOf<T>) => boolean;
-  const { needsCheck } = search.row;
   const extent = await findStorageExtent(db, type);
   const totalRows = extent.units * extent.rowsPerUnit;
   const lookup = await chooseLookup(db, search, lookupLimitFor(limit, totalRows), limits);
-  if (lookup) {
-    const rows = await untilDeadline(db, limits, (trx) =>
-      selectLookupRows(trx, type, lookup, search.row, needsCheck ? undefined : limit),
-    );
-    if (!rows) return { records: [], isComplete: false };
-    if (!needsCheck) return { records: rows, isComplete: true };
-    const { kept, isComplete } = keepUntil(rows, keep, limits, limit);
-    return { records: kept, isComplete: isComplete || kept.length === limit };
-  }
+  if (lookup) return listFromLookup<T>(db, search, lookup, limit, limits);
+  if (search.scanOrder) return listInScanOrder<T>(db, search, search.scanOrder, limit, limits, totalRows);
+  return listByStorageScan<T>(db, search, limit, limits, extent);
+}
+
+async function listFromLookup<T extends RecordType>(
+  db: Db,
+  search: TypeSearch,
+  lookup: IndexLookup,
+  limit: number,
+  limits: SearchLimits,
+): Promise<{ records: RecordOf<T>[]; isComplete: boolean }> {
+  const type = search.type as T;
+  const { needsCheck } = search.row;
+  // SQL orders and limits when it can say the order and the condition is exact; otherwise every candidate is read.
+  const inSql = !needsCheck && search.order.sort !== 'most_discussed' && search.order.sort !== 'random';
+  const order = inSql ? { by: search.order.sort as ScanOrder, limit } : undefined;
+  const rows = await untilDeadline(db, limits, (trx) =>
+    selectLookupRows(trx, type, lookup, search.row, order),
+  );
+  if (!rows) return { records: [], isComplete: false };
+  if (inSql) return { records: rows, isComplete: true };
+  const { kept, isComplete } = needsCheck
+    ? keepUntil(rows, search.keep, limits)
+    : { kept: rows, isComplete: true };
+  const best = new BestRecords<RecordOf<T>>(limit, search.compare);
+  for (const record of kept) best.add(record);
+  return { records: best.records, isComplete };
+}
+
+async function listInScanOrder<T extends RecordType>(
+  db: Db,
+  search: TypeSearch,
+  order: ScanOrder,
+  limit: number,
+  limits: SearchLimits,
+  totalRows: number,
+): Promise<{ records: RecordOf<T>[]; isComplete: boolean }> {
+  const type = search.type as T;
+  const { needsCheck } = search.row;
   const records: RecordOf<T>[] = [];
-  let from: ScoreKey | undefined;
+  let from: ScanKey | undefined;
   let chunk = FIRST_CHUNK;
   let scanned = 0;
   for (;;) {
     await checkpoint(limits);
     if (isPast(limits)) return { records, isComplete: false };
-    const to = await findChunkEnd(db, type, from, chunk, search.scoreRange);
+    const to = await findChunkEnd(db, type, order, from, chunk, search.keyRange);
     const need = limit - records.length;
     const rows = await untilDeadline(db, limits, (trx) =>
       selectChunkRows(
         trx,
         type,
         search.row,
-        { from, to, range: search.scoreRange },
+        { order, from, to, range: search.keyRange },
         needsCheck ? undefined : need,
       ),
     );
     if (!rows) return { records, isComplete: false };
     const { kept, isComplete } = needsCheck
-      ? keepUntil(rows, keep, limits, need)
+      ? keepUntil(rows, search.keep, limits, need)
       : { kept: rows, isComplete: true };
     records.push(...kept);
     if (records.length >= limit) return { records: records.slice(0, limit), isComplete: true };
@@ -201,6 +309,38 @@ export async function listType<T extends RecordType>(
     from = to;
     chunk = Math.min(MAX_CHUNK, chunk * 4);
   }
+}
+
+/**
+ * No index serves the order (most_discussed, random, or top over removed records) and no lookup is small: every
+ * stored row is read in storage order and the best `limit` matches kept. Its cost follows the corpus; the order
+ * runs in the worker with its progress shown, and a dry run stops at its deadline.
+ */
+async function listByStorageScan<T extends RecordType>(
+  db: Db,
+  search: TypeSearch,
+  limit: number,
+  limits: SearchLimits,
+  extent: { units: number; rowsPerUnit: number },
+): Promise<{ records: RecordOf<T>[]; isComplete: boolean }> {
+  const type = search.type as T;
+  const best = new BestRecords<RecordOf<T>>(limit, search.compare);
+  const step = Math.max(16, Math.round(STORAGE_CHUNK_ROWS / extent.rowsPerUnit));
+  for (let from = dialectOf(db) === 'sqlite' ? 1 : 0; from <= extent.units; from += step) {
+    await checkpoint(limits);
+    if (isPast(limits)) return { records: best.records, isComplete: false };
+    const rows = await untilDeadline(db, limits, (trx) =>
+      selectStorageRange(trx, type, search.row, from, from + step),
+    );
+    if (!rows) return { records: best.records, isComplete: false };
+    const { kept, isComplete } = search.row.needsCheck
+      ? keepUntil(rows, search.keep, limits)
+      : { kept: rows, isComplete: true };
+    for (const record of kept) best.add(record);
+    if (!isComplete) return { records: best.records, isComplete: false };
+    limits.onProgress?.(Math.min(1, (from + step) / Math.max(1, extent.units)));
+  }
+  return { records: best.records, isComplete: true };
 }
 
 /**

@@ -2,7 +2,7 @@ import {
   DashboardStatsSchema,
   OrderSchema,
   PreviewResponseSchema,
-  type CreateOrderRequest,
+  type CreateOrderInput,
   type DashboardStats,
   type FilterTreeInput,
   type PreviewResponse,
@@ -26,7 +26,7 @@ export const DashboardOrderSchema = OrderSchema.partial().extend({
 export type DashboardOrder = z.infer<typeof DashboardOrderSchema>;
 
 /** The order payload as the form sends it; `filters` is the builder's tree (the server accepts that form). */
-export type OrderPayload = Omit<CreateOrderRequest, 'filters' | 'title'> & {
+export type OrderPayload = Omit<CreateOrderInput, 'filters' | 'title'> & {
   title: string;
   filters: FilterTreeInput;
 };
