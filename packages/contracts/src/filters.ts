@@ -10,7 +10,7 @@ import {
   type RecordType,
 } from './filter-fields.ts';
 import { describeRule, isError, parseRuleValue, type FilterRule } from './filter-rules.ts';
-import type { SearchType } from './orders.ts';
+import type { SearchType, SortOrder } from './orders.ts';
 
 export * from './filter-fields.ts';
 export {
@@ -103,7 +103,13 @@ export const DEFAULT_FILTER_TREE: FilterTreeInput = {
 };
 
 /** The order screen's example queries, in the spec's payload form (legacy `greater than` with a range). */
-export const ORDER_PRESETS: readonly { name: string; searchType: SearchType; filters: FilterTreeInput }[] = [
+export const ORDER_PRESETS: readonly {
+  name: string;
+  searchType: SearchType;
+  filters: FilterTreeInput;
+  /** the sort the preset loads (top when absent) */
+  sort?: SortOrder;
+}[] = [
   {
     name: 'High Quality Posts',
     searchType: 'posts',
@@ -123,6 +129,19 @@ export const ORDER_PRESETS: readonly { name: string; searchType: SearchType; fil
       rules: [
         { type: 'keyword', field: 'keyword', operator: '=', value: 'data' },
         { type: 'replies', field: 'replies', operator: 'greater than', value: '5-20' },
+      ],
+    },
+  },
+  {
+    name: 'Recent science discussions',
+    searchType: 'both',
+    sort: 'new',
+    filters: {
+      combinator: 'AND',
+      rules: [
+        { field: 'subreddit', operator: 'in', value: ['science', 'askscience'] },
+        { field: 'created', operator: '>=', value: '2024-01-01' },
+        { field: 'removed', operator: '=', value: false },
       ],
     },
   },
