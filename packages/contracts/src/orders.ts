@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { FILTER_TREE_JSON_SCHEMA } from './filter-docs.ts';
 
 export const SEARCH_TYPES = ['posts', 'comments', 'both'] as const;
 export const FORMAT_TYPES = ['json', 'csv', 'xlsx'] as const;
@@ -84,7 +85,8 @@ export const CreateOrderRequestSchema = z.object({
     .int(ORDER_MESSAGES.resultCount)
     .min(RESULT_COUNT_MIN, ORDER_MESSAGES.resultCount)
     .max(RESULT_COUNT_MAX, ORDER_MESSAGES.resultCount),
-  filters: z.unknown(),
+  // Validated by parseFilterTree (messages that name each rule); the schema documents the accepted forms.
+  filters: z.unknown().meta(FILTER_TREE_JSON_SCHEMA),
   sort: z.enum(SORT_ORDERS, ORDER_MESSAGES.sort).default('top'),
   /** random only: the seed that makes the sample reproducible; the server picks one when absent */
   sample_seed: z

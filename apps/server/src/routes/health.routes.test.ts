@@ -27,6 +27,20 @@ describe('GET /api/health/', () => {
     expect(res.json().paths['/api/health/']).toBeDefined();
   });
 
+  it("documents the filter tree's schema: payload forms, every field, its operators and values", async () => {
+    const res = await t.app.inject({ method: 'GET', url: '/api/docs/json' });
+    const create = res.json().paths['/api/search-queries/create/'].post;
+    const body = create.requestBody.content['application/json'].schema;
+    const filters = body.properties.filters;
+    expect(filters.type).toBe('object');
+    expect(filters.properties.rules.items.anyOf[0].properties.field.enum).toEqual(
+      expect.arrayContaining(['keyword', 'regex', 'subreddit', 'created', 'removed', 'post_kind', 'flair']),
+    );
+    expect(filters.description).toContain('- subreddit (Subreddit; posts and comments): in | not_in;');
+    expect(filters.description).toContain('- created (Created; posts and comments): between | >= | <=;');
+    expect(body.properties.sort.enum).toEqual(['top', 'new', 'old', 'most_discussed', 'random']);
+  });
+
   it('refuses a malformed JSON body with a readable 400', async () => {
     const res = await t.app.inject({
       method: 'POST',
