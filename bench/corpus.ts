@@ -57,6 +57,27 @@ const QUERIES: readonly BenchQuery[] = [
     target: 3000,
   },
   {
+    name: 'keyword "data", both',
+    searchType: 'both',
+    filters: {
+      combinator: 'and',
+      rules: [{ field: 'keyword', operator: 'keyword_contains', value: 'data' }],
+    },
+  },
+  {
+    name: 'keyword "data" + r/science + November 2022 + not removed, both',
+    searchType: 'both',
+    filters: {
+      combinator: 'and',
+      rules: [
+        { field: 'subreddit', operator: 'in', value: ['science'] },
+        { field: 'created', operator: 'between', value: ['2022-11-01', '2022-11-30'] },
+        { field: 'removed', operator: '=', value: false },
+        { field: 'keyword', operator: 'keyword_contains', value: 'data' },
+      ],
+    },
+  },
+  {
     name: 'nested OR/AND tree with NOT, both',
     searchType: 'both',
     filters: {

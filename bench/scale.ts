@@ -88,6 +88,26 @@ export const SCALE_QUERIES: readonly ScaleQuery[] = [
     isIndexed: false,
   },
   {
+    name: 'keyword "data", both',
+    searchType: 'both',
+    filters: { combinator: 'and', rules: [rule('keyword', 'keyword_contains', 'data')] },
+    isIndexed: true,
+  },
+  {
+    name: 'keyword "data" + r/science + November 2022 + not removed, both',
+    searchType: 'both',
+    filters: {
+      combinator: 'and',
+      rules: [
+        rule('subreddit', 'in', ['science']),
+        rule('created', 'between', ['2022-11-01', '2022-11-30']),
+        rule('removed', '=', false),
+        rule('keyword', 'keyword_contains', 'data'),
+      ],
+    },
+    isIndexed: true,
+  },
+  {
     name: 'nested tree with NOT and a regex, both',
     searchType: 'both',
     filters: {
