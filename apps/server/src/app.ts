@@ -21,6 +21,7 @@ import { registerErrorHandler } from './plugins/error-handler.ts';
 import { analyticsRoutes } from './routes/analytics.routes.ts';
 import { apiKeysRoutes } from './routes/api-keys.routes.ts';
 import { authRoutes } from './routes/auth.routes.ts';
+import { corpusRoutes } from './routes/corpus.routes.ts';
 import { creditPackagesRoutes } from './routes/credit-packages.routes.ts';
 import { healthRoutes } from './routes/health.routes.ts';
 import { ordersRoutes } from './routes/orders.routes.ts';
@@ -77,6 +78,7 @@ export async function buildApp(deps: Deps, options: BuildAppOptions = {}): Promi
   await app.register(passwordResetRoutes(deps));
   await app.register(analyticsRoutes(deps));
   await app.register(ordersRoutes(deps));
+  await app.register(corpusRoutes(deps));
   await app.register(paypalRoutes(deps));
   await app.register(creditPackagesRoutes());
   await mountPaymentsSimulator(app, deps);

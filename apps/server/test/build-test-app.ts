@@ -32,7 +32,12 @@ export async function buildTestApp(env: Record<string, string> = {}): Promise<Te
   const database = await createTestDatabase();
   const clock = createManualClock(new Date());
   const storageDir = fs.mkdtempSync(path.join(os.tmpdir(), 'threadcart-files-'));
-  const config = testConfig({ DATABASE_URL: database.url, STORAGE_DIR: storageDir, ...env });
+  const config = testConfig({
+    DATABASE_URL: database.url,
+    ...(database.schema ? { DATABASE_SCHEMA: database.schema } : {}),
+    STORAGE_DIR: storageDir,
+    ...env,
+  });
   const deps = await createDeps(config, {
     database,
     clock,

@@ -4,7 +4,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import ExcelJS from 'exceljs';
 import type { FastifyInstance } from 'fastify';
-import type { FormatType, SearchType } from '@threadcart/contracts';
+import { FILE_COLUMNS, type FormatType, type SearchType } from '@threadcart/contracts';
 import { findReservation, listLedgerEntries } from '../src/db/repositories/credits.repository.ts';
 import type { Db } from '../src/db/database.ts';
 import type { Deps } from '../src/deps.ts';
@@ -157,7 +157,7 @@ function parseCsvFile(searchType: SearchType, text: string): ParsedOrderFile {
   const comments: FileRecord[] = [];
   for (const row of rows) {
     const kind = searchType === 'both' ? row[0] : searchType === 'posts' ? 'post' : 'comment';
-    const own: readonly string[] = kind === 'post' ? POST_FIELDS : COMMENT_FIELDS;
+    const own: readonly string[] = kind === 'post' ? FILE_COLUMNS.posts : FILE_COLUMNS.comments;
     const record: FileRecord = {};
     header.forEach((column, index) => {
       if (column === 'type') return;
@@ -178,6 +178,7 @@ function parseCsvFile(searchType: SearchType, text: string): ParsedOrderFile {
 function xlsxCell(column: string, value: ExcelJS.CellValue): string | number | boolean | Date | null {
   if (column === 'created') return value instanceof Date ? value : null;
   if (column === 'is_sample' || NUMERIC_FIELDS.has(column)) return (value ?? null) as number | boolean | null;
+  if (typeof value === 'boolean') return value;
   if (value === null || value === undefined) return '';
   if (typeof value !== 'string') throw new Error(`${column} holds a ${typeof value}, not text`);
   return unneutralise(value);

@@ -1,4 +1,6 @@
 import { z } from 'zod';
+import { FILTER_FIELD_DEFS } from './filter-fields.ts';
+import { asciiLower } from './filter-rules.ts';
 
 /** The name fields the order builder suggests values for, from what the corpus holds. */
 export const SUGGEST_FIELDS = ['subreddit', 'author', 'domain'] as const;
@@ -19,3 +21,12 @@ export const SuggestResponseSchema = z.object({
   suggestions: z.array(z.object({ name: z.string(), records: z.number().int() })),
 });
 export type SuggestResponse = z.infer<typeof SuggestResponseSchema>;
+
+/** The key a typed name start is looked up by: trimmed, a leading r/ or u/ (or /r/, /u/) dropped, A–Z lowered. */
+export function suggestKey(field: SuggestField, q: string): string {
+  const { prefix } = FILTER_FIELD_DEFS[field];
+  let text = asciiLower(q.trim());
+  if (prefix && text.startsWith(`/${prefix}`)) text = text.slice(prefix.length + 1);
+  else if (prefix && text.startsWith(prefix)) text = text.slice(prefix.length);
+  return text;
+}

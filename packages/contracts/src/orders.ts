@@ -58,6 +58,49 @@ export const FILE_COLUMNS = {
   ],
 } as const;
 export type FileColumn = (typeof FILE_COLUMNS)['posts' | 'comments'][number];
+/** How many of FILE_COLUMNS make today's layout (the columns a file has when none are chosen). */
+export const DEFAULT_COLUMN_COUNT = { posts: 10, comments: 10 } as const;
+export const defaultColumns = (type: 'posts' | 'comments'): readonly FileColumn[] =>
+  FILE_COLUMNS[type].slice(0, DEFAULT_COLUMN_COUNT[type]);
+
+/** The columns of each record type in a file, in the chosen order. */
+export interface FileColumns {
+  readonly posts: readonly FileColumn[];
+  readonly comments: readonly FileColumn[];
+  /** both kinds' columns in one order (a `both` CSV): the chosen order, or the posts' then the comment-only ones */
+  readonly all: readonly FileColumn[];
+}
+
+/**
+ * Resolves an order's `columns` choice: each record type keeps the chosen columns it has, in the chosen order;
+ * null or undefined means today's layout. Returns the message of the first problem instead: an empty list, a
+ * column the search type's records do not have, a column chosen twice, or a record type left without columns.
+ */
+export function resolveFileColumns(
+  searchType: SearchType,
+  columns: readonly string[] | null | undefined,
+): FileColumns | { readonly error: string } {
+  if (columns === null || columns === undefined) {
+    const posts = defaultColumns('posts');
+    const comments = defaultColumns('comments');
+    return { posts, comments, all: [...posts, ...comments.filter((c) => !posts.includes(c))] };
+  }
+  if (columns.length === 0) return { error: ORDER_MESSAGES.columnsEmpty };
+  const types = searchType === 'both' ? (['posts', 'comments'] as const) : [searchType];
+  const seen = new Set<string>();
+  for (const column of columns) {
+    if (seen.has(column)) return { error: ORDER_MESSAGES.columnRepeated(column) };
+    seen.add(column);
+    if (!types.some((type) => (FILE_COLUMNS[type] as readonly string[]).includes(column)))
+      return { error: ORDER_MESSAGES.columnUnknown(column, searchType) };
+  }
+  const pick = (type: 'posts' | 'comments') =>
+    columns.filter((c): c is FileColumn => (FILE_COLUMNS[type] as readonly string[]).includes(c));
+  const chosen = { posts: pick('posts'), comments: pick('comments') };
+  for (const type of types)
+    if (chosen[type].length === 0) return { error: ORDER_MESSAGES.columnsNoneFor(type) };
+  return { ...chosen, all: columns as readonly FileColumn[] };
+}
 export type FormatType = (typeof FORMAT_TYPES)[number];
 export type OrderStatus = (typeof ORDER_STATUSES)[number];
 
@@ -67,6 +110,13 @@ export const ORDER_MESSAGES = {
   searchType: 'Choose posts, comments or both.',
   sort: 'Choose top, new, old, most_discussed or random.',
   sampleSeed: `Ensure the sample seed is a whole number from 0 to ${SAMPLE_SEED_MAX}.`,
+  sampleSeedWithoutRandom: 'A sample seed only applies to the random sort.',
+  columnsEmpty: 'Choose at least one column, or leave the columns out for the default layout.',
+  columnUnknown: (column: string, searchType: SearchType) =>
+    `The column "${column}" is not one of the ${searchType === 'both' ? 'post or comment' : searchType.slice(0, -1)} columns.`,
+  columnRepeated: (column: string) => `The column "${column}" is chosen twice.`,
+  columnsNoneFor: (type: 'posts' | 'comments') =>
+    `The chosen columns leave the ${type} without any column; add at least one ${type.slice(0, -1)} column.`,
   formatType: 'Choose json, csv or xlsx.',
   titleTooLong: `Ensure this field has no more than ${TITLE_MAX_LENGTH} characters.`,
   noFile: 'This order has no file yet.',
@@ -130,6 +180,11 @@ export const OrderSchema = z.object({
   credits_charged: z.number().int().nullable(),
   progress: z.number().int().min(0).max(100),
   error: z.string().nullable(),
+  sort: z.enum(SORT_ORDERS),
+  /** the seed of a random sample (sort `random`), null otherwise */
+  sample_seed: z.number().int().nullable(),
+  /** the file's chosen columns in order; null means the default layout */
+  columns: z.array(z.string()).nullable(),
 });
 export type Order = z.infer<typeof OrderSchema>;
 

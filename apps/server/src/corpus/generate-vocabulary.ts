@@ -350,3 +350,30 @@ export const GENERIC_DOMAINS: readonly string[] = [
   'v.redd.it',
   'twitter.com',
 ];
+
+/** Link flairs (link_flair_text) most subreddits offer. */
+export const GENERIC_FLAIRS: readonly string[] = [
+  'Discussion',
+  'Question',
+  'News',
+  'Meta',
+  'Help',
+  'OC',
+  'Article',
+  'Image',
+  'Video',
+  'Serious',
+];
+
+/** The flairs of the science subreddits (r/science files every post under one). */
+export const SCIENCE_FLAIRS: readonly string[] = [
+  'Biology',
+  'Physics',
+  'Health',
+  'Astronomy',
+  'Psychology',
+  'Environment',
+  'Medicine',
+  'Social Science',
+  'Computer Science',
+];

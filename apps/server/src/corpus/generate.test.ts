@@ -64,6 +64,22 @@ describe('generateCorpus', () => {
     expect(removed).toBeLessThan(0.06);
   });
 
+  it('has every post kind, flairs, NSFW and removed posts, so the builder\'s examples return records', () => {
+    const rows = posts.map((p) => normalisePost(p));
+    const kinds = new Map<string, number>();
+    for (const row of rows) kinds.set(row.post_kind, (kinds.get(row.post_kind) ?? 0) + 1);
+    for (const kind of ['self', 'link', 'image', 'video', 'gallery'])
+      expect(kinds.get(kind) ?? 0, kind).toBeGreaterThan(rows.length * 0.005);
+    const share = (test: (row: (typeof rows)[number]) => boolean) => rows.filter(test).length / rows.length;
+    expect(share((r) => r.flair !== '')).toBeGreaterThan(0.3);
+    expect(share((r) => r.over_18 === 1)).toBeGreaterThan(0.005);
+    expect(share((r) => r.is_removed === 1 || r.is_deleted === 1)).toBeGreaterThan(0.02);
+    expect(new Set(rows.map((r) => r.domain)).size).toBeGreaterThan(20);
+    const science = rows.filter((r) => r.subreddit === 'science' && r.created_utc >= 1_420_070_400);
+    expect(science.length).toBeGreaterThan(0);
+    expect(science.every((r) => r.flair !== '')).toBe(true);
+  });
+
   it('uses the real dump variations so the normaliser is exercised', () => {
     expect(posts.some((p) => typeof p.created_utc === 'string')).toBe(true);
     expect(posts.some((p) => p.score === null)).toBe(true);

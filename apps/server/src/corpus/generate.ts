@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { once } from 'node:events';
-import { GENERIC_DOMAINS, SAMPLE_SUBREDDITS } from './generate-vocabulary.ts';
+import { GENERIC_DOMAINS, GENERIC_FLAIRS, SAMPLE_SUBREDDITS, SCIENCE_FLAIRS } from './generate-vocabulary.ts';
 import { mixSeed, Random, weightedPicker } from './generate-random.ts';
 import { authorName, escapeText, makeBody, makeSelftext, makeTitle, slugOf } from './generate-text.ts';
 import type { RawRedditComment, RawRedditPost } from './raw-types.ts';
@@ -156,8 +156,39 @@ function makePost(plan: Plan, i: number): RawRedditPost {
   if (month >= 201909) record.removed_by_category = removedBy;
   if ((month >= 201401 && month <= 201612) || month >= 202005) record.name = `t3_${id}`;
   if (month >= 202005) record.upvote_ratio = Math.round((0.5 + random.next() / 2) * 100) / 100;
+  addMediaAndFlair(record, plan, i, month);
   setRetrieval(record, month, created, random);
   return record;
+}
+
+const SCIENCE_SUBREDDITS = new Set(['science', 'askscience', 'physics', 'biology', 'space', 'chemistry']);
+
+/**
+ * The fields the post kind and flair filters read, as the dumps carry them by era: link_flair_text on about half
+ * the posts (every r/science post), post_hint from 2016, is_video from 2017-08, galleries (is_gallery and a
+ * reddit.com/gallery URL) from 2020-07. Drawn from a stream of their own, so every other field stays as it was.
+ */
+function addMediaAndFlair(record: RawRedditPost, plan: Plan, i: number, month: number): void {
+  const random = new Random(mixSeed(plan.seed, 5, i));
+  const subreddit = String(record.subreddit ?? '');
+  const isScience = SCIENCE_SUBREDDITS.has(subreddit);
+  if (isScience ? month >= 201401 : random.chance(0.5))
+    record.link_flair_text = random.pick(isScience ? SCIENCE_FLAIRS : GENERIC_FLAIRS);
+  if (record.is_self === true) return;
+  if (month >= 202007 && random.chance(0.06)) {
+    record.is_gallery = true;
+    record.domain = 'reddit.com';
+    record.url = `https://www.reddit.com/gallery/${String(record.id)}`;
+    return;
+  }
+  const domain = String(record.domain);
+  if (month >= 201708) record.is_video = domain === 'v.redd.it';
+  if (month >= 201601) {
+    if (domain === 'i.redd.it' || domain === 'imgur.com') record.post_hint = 'image';
+    else if (domain === 'v.redd.it') record.post_hint = 'hosted:video';
+    else if (domain === 'youtube.com') record.post_hint = 'rich:video';
+    else record.post_hint = 'link';
+  }
 }
 
 function* commentRecords(plan: Plan): Generator<RawRedditComment> {

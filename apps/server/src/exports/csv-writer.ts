@@ -2,11 +2,10 @@ import { csvField } from './cells.ts';
 import { FileSink } from './file-sink.ts';
 import type { OrderFileLayout } from './layout.ts';
 import {
-  COMMENT_COLUMNS,
-  POST_COLUMNS,
+  COMMENT_COLUMN_SET,
+  POST_COLUMN_SET,
   readColumn,
   SAMPLE_COLUMN,
-  UNION_COLUMNS,
   type AnyRecord,
   type RecordColumn,
   type RecordKind,
@@ -14,9 +13,6 @@ import {
 
 /** RFC 4180 line end. */
 const CRLF = '\r\n';
-
-const POST_COLUMN_SET: ReadonlySet<RecordColumn> = new Set(POST_COLUMNS);
-const COMMENT_COLUMN_SET: ReadonlySet<RecordColumn> = new Set(COMMENT_COLUMNS);
 
 /** The `type` column that leads a `both` CSV. */
 export const CSV_TYPE_COLUMN = 'type';
@@ -28,18 +24,18 @@ export const CSV_TYPE_COLUMN = 'type';
 export async function writeCsvFile(filePath: string, layout: OrderFileLayout): Promise<number> {
   const sink = await FileSink.create(filePath);
   try {
-    const { searchType, isSample } = layout;
+    const { searchType, isSample, columns } = layout;
     const sampleHeader = isSample ? [SAMPLE_COLUMN] : [];
     if (searchType === 'both') {
-      sink.push([CSV_TYPE_COLUMN, ...UNION_COLUMNS, ...sampleHeader].join(',') + CRLF);
-      await writeRows(sink, layout.posts, UNION_COLUMNS, isSample, 'post');
-      await writeRows(sink, layout.comments, UNION_COLUMNS, isSample, 'comment');
+      sink.push([CSV_TYPE_COLUMN, ...columns.all, ...sampleHeader].join(',') + CRLF);
+      await writeRows(sink, layout.posts, columns.all, isSample, 'post');
+      await writeRows(sink, layout.comments, columns.all, isSample, 'comment');
     } else if (searchType === 'posts') {
-      sink.push([...POST_COLUMNS, ...sampleHeader].join(',') + CRLF);
-      await writeRows(sink, layout.posts, POST_COLUMNS, isSample);
+      sink.push([...columns.posts, ...sampleHeader].join(',') + CRLF);
+      await writeRows(sink, layout.posts, columns.posts, isSample);
     } else {
-      sink.push([...COMMENT_COLUMNS, ...sampleHeader].join(',') + CRLF);
-      await writeRows(sink, layout.comments, COMMENT_COLUMNS, isSample);
+      sink.push([...columns.comments, ...sampleHeader].join(',') + CRLF);
+      await writeRows(sink, layout.comments, columns.comments, isSample);
     }
     return await sink.finish();
   } catch (error) {

@@ -30,9 +30,10 @@ const graphemes = new Intl.Segmenter(undefined, { granularity: 'grapheme' });
  * Makes an order title into a file name: NFC, invisible format characters removed, a colon between digits
  * turned into `-`, path separators, reserved and control characters turned into spaces, whitespace runs collapsed to one space, dots and spaces trimmed from both ends, at most
  * MAX_FILE_STEM_BYTES bytes of UTF-8 (cut between whole characters), a Windows device name prefixed with `_`,
- * `order` when nothing is left; then the format's extension.
+ * `order` when nothing is left; then `suffix` (kept whole: the title is cut shorter to leave room for it) and the
+ * format's extension.
  */
-export function fileNameForOrder(title: string, format: FormatType): string {
+export function fileNameForOrder(title: string, format: FormatType, suffix = ''): string {
   let stem = title
     .normalize('NFC')
     .replace(FORMAT_CHARACTERS, '')
@@ -40,10 +41,11 @@ export function fileNameForOrder(title: string, format: FormatType): string {
     .replace(UNSAFE_CHARACTERS, ' ')
     .replace(/\s+/gu, ' ')
     .replace(EDGE_DOTS_AND_SPACES, '');
-  stem = truncateUtf8(stem, MAX_FILE_STEM_BYTES).replace(EDGE_DOTS_AND_SPACES, '');
+  const room = MAX_FILE_STEM_BYTES - Buffer.byteLength(suffix, 'utf8');
+  stem = truncateUtf8(stem, room).replace(EDGE_DOTS_AND_SPACES, '');
   if (stem === '') stem = FALLBACK_FILE_STEM;
   if (WINDOWS_RESERVED.test(stem.split('.')[0]!.trimEnd())) stem = `_${stem}`;
-  return stem + extensionFor(format);
+  return stem + suffix + extensionFor(format);
 }
 
 /** The file extension of a format, dot included. */

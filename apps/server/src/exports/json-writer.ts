@@ -1,13 +1,6 @@
 import { FileSink } from './file-sink.ts';
 import type { OrderFileLayout } from './layout.ts';
-import {
-  COMMENT_COLUMNS,
-  POST_COLUMNS,
-  readColumn,
-  SAMPLE_COLUMN,
-  type AnyRecord,
-  type RecordColumn,
-} from './records.ts';
+import { readColumn, SAMPLE_COLUMN, type AnyRecord, type RecordColumn } from './records.ts';
 
 /**
  * Writes the JSON layout of DECISIONS.md §5, one record per line: an array for `posts` or `comments`, an object
@@ -16,18 +9,18 @@ import {
 export async function writeJsonFile(filePath: string, layout: OrderFileLayout): Promise<number> {
   const sink = await FileSink.create(filePath);
   try {
-    const { searchType, isSample } = layout;
+    const { searchType, isSample, columns } = layout;
     if (searchType === 'both') {
       sink.push('{"posts":');
-      await writeArray(sink, layout.posts, POST_COLUMNS, isSample);
+      await writeArray(sink, layout.posts, columns.posts, isSample);
       sink.push(',\n"comments":');
-      await writeArray(sink, layout.comments, COMMENT_COLUMNS, isSample);
+      await writeArray(sink, layout.comments, columns.comments, isSample);
       sink.push('}\n');
     } else if (searchType === 'posts') {
-      await writeArray(sink, layout.posts, POST_COLUMNS, isSample);
+      await writeArray(sink, layout.posts, columns.posts, isSample);
       sink.push('\n');
     } else {
-      await writeArray(sink, layout.comments, COMMENT_COLUMNS, isSample);
+      await writeArray(sink, layout.comments, columns.comments, isSample);
       sink.push('\n');
     }
     return await sink.finish();

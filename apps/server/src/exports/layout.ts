@@ -1,4 +1,4 @@
-import type { SearchType } from '@threadcart/contracts';
+import type { FileColumns, SearchType } from '@threadcart/contracts';
 import type { CommentRecord, PostRecord } from './records.ts';
 
 /** What a format writer gets: the records to write, in order, and how the file is laid out. */
@@ -12,6 +12,10 @@ export interface OrderFileLayout {
   isSample: boolean;
   /** The order title (XLSX workbook properties). */
   title: string;
+  /** The columns of each record type, in order (DEFAULT_FILE_COLUMNS unless the order chose some). */
+  columns: FileColumns;
+  /** The seed of a random sample, told in the XLSX workbook properties; null for the other sorts. */
+  sampleSeed: number | null;
 }
 
 export const hasPosts = (searchType: SearchType): boolean => searchType !== 'comments';

@@ -1,3 +1,4 @@
+import { defaultColumns, FILE_COLUMNS, type FileColumn, type FileColumns } from '@threadcart/contracts';
 /** A post as an order file carries it (DECISIONS.md §5); `created_utc` is integer epoch seconds. */
 export interface PostRecord {
   id: string;
@@ -43,46 +44,40 @@ export interface CommentRecord {
 
 export type RecordKind = 'post' | 'comment';
 
-/** Post columns in the order of DECISIONS.md §5. */
-export const POST_COLUMNS = [
-  'id',
-  'author',
-  'title',
-  'selftext',
-  'score',
-  'num_comments',
-  'created_utc',
-  'subreddit',
-  'permalink',
-  'url',
-] as const satisfies readonly (keyof PostRecord)[];
+// Every column a file may carry is a field of its record type (checked by the compiler).
+FILE_COLUMNS.posts satisfies readonly (keyof PostRecord)[];
+FILE_COLUMNS.comments satisfies readonly (keyof CommentRecord)[];
+
+/** Post columns in the order of DECISIONS.md §5 (today's layout: contracts' defaultColumns). */
+export const POST_COLUMNS = defaultColumns('posts') as readonly PostColumn[];
 
 /** Comment columns in the order of DECISIONS.md §5. */
-export const COMMENT_COLUMNS = [
-  'id',
-  'author',
-  'body',
-  'score',
-  'created_utc',
-  'parent_id',
-  'link_id',
-  'subreddit',
-  'replies',
-  'permalink',
-] as const satisfies readonly (keyof CommentRecord)[];
+export const COMMENT_COLUMNS = defaultColumns('comments') as readonly CommentColumn[];
 
-export type PostColumn = (typeof POST_COLUMNS)[number];
-export type CommentColumn = (typeof COMMENT_COLUMNS)[number];
-export type RecordColumn = PostColumn | CommentColumn;
+export type PostColumn = (typeof FILE_COLUMNS.posts)[number];
+export type CommentColumn = (typeof FILE_COLUMNS.comments)[number];
+/** Any column an order file may carry (contracts' FILE_COLUMNS: the default ones above, then the optional ones). */
+export type RecordColumn = FileColumn;
+
+/** Whether a record type has a column (a `both` CSV leaves the other type's cells empty). */
+export const POST_COLUMN_SET: ReadonlySet<string> = new Set(FILE_COLUMNS.posts);
+export const COMMENT_COLUMN_SET: ReadonlySet<string> = new Set(FILE_COLUMNS.comments);
 
 /**
- * The columns of a `both` CSV after its leading `type` column: the post columns in their order, then the
+ * The default columns of a `both` CSV after its leading `type` column: the post columns in their order, then the
  * comment-only columns in theirs. A cell a record type does not have stays empty.
  */
 export const UNION_COLUMNS: readonly RecordColumn[] = [
   ...POST_COLUMNS,
   ...COMMENT_COLUMNS.filter((column) => !(POST_COLUMNS as readonly string[]).includes(column)),
 ];
+
+/** Today's layout: what a file carries when the order chose no columns. */
+export const DEFAULT_FILE_COLUMNS: FileColumns = {
+  posts: POST_COLUMNS,
+  comments: COMMENT_COLUMNS,
+  all: UNION_COLUMNS,
+};
 
 /** The column added (last) to every layout when the file holds generated sample data. */
 export const SAMPLE_COLUMN = 'is_sample';
@@ -91,6 +86,6 @@ export const SAMPLE_COLUMN = 'is_sample';
 export type AnyRecord = PostRecord | CommentRecord;
 
 /** Reads a column of a record of either kind; undefined when the record type has no such column. */
-export function readColumn(record: AnyRecord, column: RecordColumn): string | number | undefined {
-  return (record as unknown as Record<string, string | number | undefined>)[column];
+export function readColumn(record: AnyRecord, column: RecordColumn): string | number | boolean | undefined {
+  return (record as unknown as Record<string, string | number | boolean | undefined>)[column];
 }

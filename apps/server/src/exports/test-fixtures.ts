@@ -129,11 +129,6 @@ export const SEARCH_TYPES: SearchType[] = ['posts', 'comments', 'both'];
 export const postsFor = (searchType: SearchType) => (searchType === 'comments' ? [] : POSTS);
 export const commentsFor = (searchType: SearchType) => (searchType === 'posts' ? [] : COMMENTS);
 
-export function withoutSampleFlag<T extends { is_sample: boolean }>(record: T): Omit<T, 'is_sample'> {
-  const { is_sample: _ignored, ...rest } = record;
-  return rest;
-}
-
 /** A fresh temporary directory for the calling test file, removed afterwards; returns a file-path maker. */
 export function useTempFiles(): (format: FormatType) => string {
   let dir = '';

@@ -1,10 +1,10 @@
 import { rm } from 'node:fs/promises';
-import type { FormatType, SearchType } from '@threadcart/contracts';
+import type { FileColumns, FormatType, SearchType } from '@threadcart/contracts';
 import { writeCsvFile } from './csv-writer.ts';
 import { writeJsonFile } from './json-writer.ts';
 import { hasComments, hasPosts, type OrderFileLayout } from './layout.ts';
 import { RecordSource, type RecordInput } from './record-source.ts';
-import type { AnyRecord, CommentRecord, PostRecord } from './records.ts';
+import { DEFAULT_FILE_COLUMNS, type AnyRecord, type CommentRecord, type PostRecord } from './records.ts';
 import { writeXlsxFile } from './xlsx-writer.ts';
 
 export interface WriteOrderFileInput {
@@ -17,6 +17,10 @@ export interface WriteOrderFileInput {
   /** Where to write; the caller renames it into place afterwards. */
   filePath: string;
   title: string;
+  /** The order's chosen columns; absent means today's layout. */
+  columns?: FileColumns;
+  /** The seed of a random sample (XLSX workbook properties). */
+  sampleSeed?: number | null;
   /**
    * Called after each record is written, with the number written so far. A returned promise is awaited before the
    * next record; a throw (or rejection) stops the file, which is then removed.
@@ -74,6 +78,8 @@ export async function writeOrderFile(input: WriteOrderFileInput): Promise<WriteO
       comments: track(comments),
       isSample,
       title: input.title,
+      columns: input.columns ?? DEFAULT_FILE_COLUMNS,
+      sampleSeed: input.sampleSeed ?? null,
     };
     const bytes = await WRITERS[input.format](input.filePath, layout);
     return { records, bytes };

@@ -4,14 +4,7 @@ import { finished } from 'node:stream/promises';
 import ExcelJS from 'exceljs';
 import { stripXmlForbidden, xlsxValue } from './cells.ts';
 import { hasComments, hasPosts, type OrderFileLayout } from './layout.ts';
-import {
-  COMMENT_COLUMNS,
-  POST_COLUMNS,
-  readColumn,
-  SAMPLE_COLUMN,
-  type AnyRecord,
-  type RecordColumn,
-} from './records.ts';
+import { readColumn, SAMPLE_COLUMN, type AnyRecord, type RecordColumn } from './records.ts';
 import { sheetBackpressure, type Backpressure } from './xlsx-backpressure.ts';
 
 /** The date column added right after `created_utc` in XLSX: the same instant as a real (UTC) date cell. */
@@ -63,10 +56,17 @@ export async function writeXlsxFile(filePath: string, layout: OrderFileLayout): 
   try {
     describeWorkbook(workbook, layout);
     if (hasPosts(layout.searchType)) {
-      await writeSheet(workbook, 'Posts', POST_COLUMNS, layout.posts, layout.isSample, failure);
+      await writeSheet(workbook, 'Posts', layout.columns.posts, layout.posts, layout.isSample, failure);
     }
     if (hasComments(layout.searchType)) {
-      await writeSheet(workbook, 'Comments', COMMENT_COLUMNS, layout.comments, layout.isSample, failure);
+      await writeSheet(
+        workbook,
+        'Comments',
+        layout.columns.comments,
+        layout.comments,
+        layout.isSample,
+        failure,
+      );
     }
     await Promise.race([workbook.commit(), failure]);
     await Promise.race([finished(output), failure]);
@@ -96,6 +96,10 @@ function describeWorkbook(workbook: ExcelJS.stream.xlsx.WorkbookWriter, layout: 
   } else {
     workbook.title = title;
     workbook.description = 'Reddit posts and comments from the Threadcart corpus.';
+  }
+  if (layout.sampleSeed !== null) {
+    workbook.description += ` A random sample, seed ${layout.sampleSeed}.`;
+    workbook.keywords = [workbook.keywords, `seed ${layout.sampleSeed}`].filter(Boolean).join('; ');
   }
 }
 

@@ -139,6 +139,47 @@ describe('ingestFiles', () => {
     expect(await database.db.selectFrom('posts').select('score').executeTakeFirst()).toEqual({ score: 120 });
   });
 
+  it('keeps the name counts of subreddits, authors and domains equal to the stored rows', async () => {
+    const first = writeNdjson(dir, 'names-1.ndjson', [
+      post('n1', { subreddit: 'Science', author: 'Ann', url: 'https://www.YouTube.com/watch?v=1' }),
+      post('n2', { subreddit: 'science', author: 'bob', is_self: true }),
+      comment('m1', 't3_n1', { subreddit: 'Science', author: 'ann' }),
+      comment('m2', 't3_n1', { subreddit: 'AskScience', author: '[deleted]' }),
+    ]);
+    // A newer retrieval moves n2 to another subreddit and author; an older one of m1 changes nothing.
+    const second = writeNdjson(dir, 'names-2.ndjson', [
+      post('n2', { subreddit: 'AskScience', author: 'Cy', is_self: true, retrieved_on: 1_900_000_000 }),
+      comment('m1', 't3_n1', { subreddit: 'other', author: 'zed', retrieved_on: 1_000 }),
+    ]);
+    await ingestFiles(database, [first]);
+    await ingestFiles(database, [second]);
+    await ingestFiles(database, [first, second]);
+    const counts = await database.db
+      .selectFrom('corpus_names')
+      .select(['field', 'name_key', 'records'])
+      .where('records', '<>', 0)
+      .orderBy('field')
+      .orderBy('name_key')
+      .execute();
+    const rows = [
+      ...(await database.db.selectFrom('posts').select(['subreddit', 'author', 'domain']).execute()),
+      ...(await database.db.selectFrom('comments').select(['subreddit', 'author']).execute()),
+    ];
+    const expected = new Map<string, number>();
+    for (const row of rows)
+      for (const [field, name] of Object.entries(row))
+        if (name)
+          expected.set(
+            `${field} ${name.toLowerCase()}`,
+            (expected.get(`${field} ${name.toLowerCase()}`) ?? 0) + 1,
+          );
+    expect(counts.map((c) => [`${c.field} ${c.name_key}`, Number(c.records)])).toEqual(
+      [...expected].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)),
+    );
+    expect(expected.get('subreddit askscience')).toBe(2);
+    expect(expected.get('author ann')).toBe(2);
+  });
+
   it('counts replies when children arrive before their parents, across batches and files', async () => {
     const children = writeNdjson(dir, 'children.ndjson', [
       comment('c4', 't1_c2'),

@@ -1,3 +1,4 @@
+import { resolveFileColumns, type FileColumns } from '@threadcart/contracts';
 import { withTransaction } from '../db/database.ts';
 import {
   claimNextOrder,
@@ -137,6 +138,8 @@ async function produceFile(
       filters: parseSearchFilters(JSON.parse(order.filters)),
       searchType: order.search_type,
       resultCount: order.result_count,
+      sort: order.sort,
+      ...(order.sample_seed === null ? {} : { sampleSeed: Number(order.sample_seed) }),
     },
     {
       deadline: Date.now() + deps.config.worker.searchTimeoutMs,
@@ -166,9 +169,13 @@ async function produceFile(
     comments: result.comments,
     filePath: tempPath,
     title: order.title,
+    columns: fileColumnsOf(order),
+    sampleSeed: order.sample_seed === null ? null : Number(order.sample_seed),
     onRecord,
   });
-  const fileName = fileNameForOrder(order.title, order.format_type);
+  // A random sample's file says its seed in its name, whatever the format.
+  const seedSuffix = order.sample_seed === null ? '' : ` (seed ${order.sample_seed})`;
+  const fileName = fileNameForOrder(order.title, order.format_type, seedSuffix);
   const fileKey = `${order.id}-${order.attempts}.${order.format_type}`;
   const { size } = await deps.storage.commit(tempPath, fileKey);
   return { recordsDelivered: total, fileName, fileKey, fileSize: size };
@@ -214,5 +221,14 @@ const searchTimeLimitMessage = (limitMs: number) =>
 
 const failureMessage = (attempts: number) =>
   `The order could not be fulfilled after ${attempts} attempts. No credits were charged.`;
+
+/** The stored column choice, resolved again (it was checked when the order was placed). */
+function fileColumnsOf(order: OrderRow): FileColumns | undefined {
+  if (order.columns === null) return undefined;
+  const resolved = resolveFileColumns(order.search_type, JSON.parse(order.columns) as string[]);
+  if ('error' in resolved)
+    throw new Error(`Order ${order.id} has columns that no longer resolve: ${resolved.error}`);
+  return resolved;
+}
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));

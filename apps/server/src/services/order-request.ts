@@ -1,7 +1,12 @@
+import { randomInt } from 'node:crypto';
 import {
   countFilterRules,
   describeFilterTree,
   ORDER_MESSAGES,
+  resolveFileColumns,
+  SAMPLE_SEED_MAX,
+  type FileColumns,
+  type SortOrder,
   type CreateOrderRequest,
   type FilterTree,
   type FormatType,
@@ -17,6 +22,12 @@ export interface ValidOrderRequest {
   readonly resultCount: number;
   readonly filters: FilterTree;
   readonly queryString: string;
+  readonly sort: SortOrder;
+  /** random only; the seed the request gave, or one picked here */
+  readonly sampleSeed: number | null;
+  /** the chosen columns as sent (null = the default layout) and what each record type gets */
+  readonly columns: readonly string[] | null;
+  readonly fileColumns: FileColumns;
 }
 
 /**
@@ -24,10 +35,20 @@ export interface ValidOrderRequest {
  * in the message), RE2 patterns; and the title fallback "Search YYYY-MM-DD HH:mm" (UTC on the server; the web
  * form sends the user's local time).
  */
-export function validateOrderRequest(body: CreateOrderRequest, now: Date): ValidOrderRequest {
+export function validateOrderRequest(
+  body: CreateOrderRequest,
+  now: Date,
+  pickSeed: () => number = randomSeed,
+): ValidOrderRequest {
   if (isEmptyTree(body.filters)) throw new FieldErrors({ filters: [ORDER_MESSAGES.addFilter] });
   const filters = parseSearchFilters(body.filters);
   if (countFilterRules(filters) === 0) throw new FieldErrors({ filters: [ORDER_MESSAGES.addFilter] });
+  const sort = body.sort;
+  const hasSeed = body.sample_seed !== null && body.sample_seed !== undefined;
+  if (hasSeed && sort !== 'random')
+    throw new FieldErrors({ sample_seed: [ORDER_MESSAGES.sampleSeedWithoutRandom] });
+  const fileColumns = resolveFileColumns(body.search_type, body.columns);
+  if ('error' in fileColumns) throw new FieldErrors({ columns: [fileColumns.error] });
   const title = body.title?.trim() || `Search ${now.toISOString().slice(0, 16).replace('T', ' ')}`;
   return {
     title,
@@ -36,7 +57,16 @@ export function validateOrderRequest(body: CreateOrderRequest, now: Date): Valid
     resultCount: body.result_count,
     filters,
     queryString: describeFilterTree(filters),
+    sort,
+    sampleSeed: sort === 'random' ? (hasSeed ? body.sample_seed! : pickSeed()) : null,
+    columns: body.columns ?? null,
+    fileColumns,
   };
+}
+
+/** A seed for a random sample when the request gives none: any of 0 … SAMPLE_SEED_MAX, uniformly. */
+function randomSeed(): number {
+  return randomInt(0, SAMPLE_SEED_MAX);
 }
 
 function isEmptyTree(filters: unknown): boolean {

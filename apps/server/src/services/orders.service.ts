@@ -36,7 +36,7 @@ export async function placeOrder(
 ): Promise<{ order: Order; isReplay: boolean }> {
   const now = deps.clock.now();
   const request = validateOrderRequest(body, now);
-  const requestHash = hashRequest(request, body.title);
+  const requestHash = hashRequest(request, body.title, body.sample_seed);
   return withTransaction(deps.db, async (trx) => {
     await lockUserCredits(trx, userId);
     if (idempotencyKey) {
@@ -57,6 +57,9 @@ export async function placeOrder(
       result_count: request.resultCount,
       filters: JSON.stringify(request.filters),
       query_string: request.queryString,
+      sort: request.sort,
+      sample_seed: request.sampleSeed,
+      columns: request.columns === null ? null : JSON.stringify(request.columns),
       status: 'pending',
       reservation_id: reservationId,
       idempotency_key: idempotencyKey ?? null,
@@ -152,11 +155,19 @@ export async function openOrderFile(deps: Deps, userId: string, orderId: string)
  * The payload's fingerprint for the Idempotency-Key check: the title as sent (not the generated default, which
  * changes with the minute, so a retry a minute later still counts as the same order) and the canonical tree.
  */
-function hashRequest(request: ValidOrderRequest, sentTitle: string | null | undefined): string {
-  const { searchType, formatType, resultCount, filters } = request;
+function hashRequest(
+  request: ValidOrderRequest,
+  sentTitle: string | null | undefined,
+  sentSeed: number | null | undefined,
+): string {
+  const { searchType, formatType, resultCount, filters, sort, columns } = request;
   const title = sentTitle?.trim() ?? '';
+  // The seed as sent, like the title: a retry without a seed is the same order although a new one was picked.
+  const seed = sentSeed ?? null;
+  // Today's orders hash as they did before sort, seed and columns existed (their keys stay valid).
+  const options = sort === 'top' && columns === null ? {} : { sort, seed, columns };
   return createHash('sha256')
-    .update(JSON.stringify({ title, searchType, formatType, resultCount, filters }))
+    .update(JSON.stringify({ title, searchType, formatType, resultCount, filters, ...options }))
     .digest('hex');
 }
 
@@ -189,5 +200,8 @@ export function toOrder(row: OrderRow): Order {
     credits_charged: row.credits_charged,
     progress: row.progress,
     error: row.error,
+    sort: row.sort,
+    sample_seed: row.sample_seed === null ? null : Number(row.sample_seed),
+    columns: row.columns === null ? null : (JSON.parse(row.columns) as string[]),
   };
 }

@@ -9,6 +9,8 @@ import * as createCorpusLiveIndexes from './20261122000600_create-corpus-live-in
 import * as createCorpusPositiveCountIndexes from './20261123000100_create-corpus-positive-count-indexes.ts';
 import * as createCorpusSearchIndexes from './20261124000100_create-corpus-search-indexes.ts';
 import * as addFilterFields from './20261125000100_add-filter-fields.ts';
+import * as addOrderOptions from './20261125000200_add-order-options.ts';
+import * as createCorpusNames from './20261125000300_create-corpus-names.ts';
 
 /** Every migration, by name, in the order they run. Add new ones at the end; never edit a landed one. */
 export const MIGRATIONS: Record<string, Migration> = {
@@ -22,4 +24,6 @@ export const MIGRATIONS: Record<string, Migration> = {
   '20261123000100_create-corpus-positive-count-indexes': createCorpusPositiveCountIndexes,
   '20261124000100_create-corpus-search-indexes': createCorpusSearchIndexes,
   '20261125000100_add-filter-fields': addFilterFields,
+  '20261125000200_add-order-options': addOrderOptions,
+  '20261125000300_create-corpus-names': createCorpusNames,
 };

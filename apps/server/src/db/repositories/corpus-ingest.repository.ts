@@ -2,6 +2,7 @@ import SQLite from 'better-sqlite3';
 import { CompiledQuery, Kysely, PostgresDialect, SqliteDialect, sql } from 'kysely';
 import pg from 'pg';
 import { from as copyFrom } from 'pg-copy-streams';
+import { asciiLower } from '@threadcart/contracts';
 import type { DatabaseDialect } from '../../config.ts';
 import { dialectOf, isInTransaction, withTransaction, type Db } from '../database.ts';
 import type { Database } from '../schema.ts';
@@ -40,8 +41,9 @@ const MAX_PARAMETERS = { sqlite: 32_000, postgres: 65_000 } as const;
 export async function upsertPosts(db: Db, rows: readonly PostsTable[], copy?: CopyIn): Promise<UpsertCounts> {
   return withTransaction(db, async (trx) => {
     await tuneBatch(trx);
-    const { written, counts } = await selectNewer(trx, 'posts', rows);
+    const { written, stored, counts } = await selectNewer(trx, 'posts', rows);
     await writeRows(trx, 'posts', written, copy);
+    await countNames(trx, 'posts', written, stored);
     // Dumps are usually ingested RS before RC: with no comment stored yet there is nothing to propagate.
     const anyComment = await trx.executeQuery(CompiledQuery.raw('select 1 as x from comments limit 1'));
     for (const flag of anyComment.rows.length > 0 ? [0, 1] : []) {
@@ -86,6 +88,7 @@ export async function upsertComments(
     }
     for (const row of written) row.replies = replies.get(row.id) ?? 0;
     await writeRows(trx, 'comments', written, copy);
+    await countNames(trx, 'comments', written, stored);
     // An outside parent gained (or, for a moved reply, lost) a child: recount it, without a `<>` guard (it changed).
     await forChunks(trx, [...outside], 0, (chunk, p) =>
       CompiledQuery.raw(
@@ -162,7 +165,8 @@ async function selectNewer<T extends Row>(
     const query =
       table === 'posts'
         ? CompiledQuery.raw(
-            `select id, retrieved_at, fields_version from posts where id in (${p.list(1, chunk.length)})`,
+            'select id, retrieved_at, fields_version, subreddit, author, domain from posts ' +
+              `where id in (${p.list(1, chunk.length)})`,
             chunk,
           )
         : // Comments: the stored row and the children already stored, one correlated count per id (it uses the
@@ -170,7 +174,7 @@ async function selectNewer<T extends Row>(
           CompiledQuery.raw(
             `with v(id) as (values ${chunk.map((_, i) => `(${p(i + 1)})`).join(', ')}) ` +
               'select v.id as id, c.retrieved_at as retrieved_at, c.fields_version as fields_version, ' +
-              'c.parent_id as parent_id, ' +
+              'c.parent_id as parent_id, c.subreddit as subreddit, c.author as author, ' +
               "(select count(*) from comments k where k.parent_id = 't1_' || v.id) as children " +
               'from v left join comments c on c.id = v.id',
             chunk,
@@ -183,6 +187,7 @@ async function selectNewer<T extends Row>(
         fields_version: Number(r.fields_version ?? 0),
         parent_id: r.parent_id ?? undefined,
         children: Number(r.children ?? 0),
+        ...(isStored ? { subreddit: r.subreddit, author: r.author, domain: r.domain ?? '' } : {}),
       });
     }
   });
@@ -204,6 +209,60 @@ interface StoredRow {
   fields_version?: number;
   parent_id?: string;
   children?: number;
+  /** the stored row's names (for the name counts) */
+  subreddit?: string;
+  author?: string;
+  domain?: string;
+}
+
+const NAME_FIELDS: Record<CorpusTable, readonly ('subreddit' | 'author' | 'domain')[]> = {
+  posts: ['subreddit', 'author', 'domain'],
+  comments: ['subreddit', 'author'],
+};
+
+/**
+ * Keeps corpus_names (the builder's suggestions) in step with a written batch: a new row adds one to each of its
+ * names, a replaced row takes one from its stored names and adds one to its new ones. One upsert per batch, the
+ * deltas summed by name; a name's display form is the first one stored.
+ */
+async function countNames(
+  trx: Db,
+  table: CorpusTable,
+  written: readonly Row[],
+  stored: ReadonlyMap<string, StoredRow>,
+): Promise<void> {
+  const deltas = new Map<string, { field: string; key: string; name: string; delta: number }>();
+  const shift = (field: string, name: string | undefined, delta: number) => {
+    if (!name) return;
+    const key = asciiLower(name);
+    const id = `${field}\u0000${key}`;
+    const entry = deltas.get(id);
+    if (entry) entry.delta += delta;
+    else deltas.set(id, { field, key, name, delta });
+  };
+  for (const row of written) {
+    const record = row as unknown as Record<string, string>;
+    const before = stored.get(row.id);
+    for (const field of NAME_FIELDS[table]) {
+      if (before?.retrieved_at !== undefined) shift(field, before[field], -1);
+      shift(field, record[field], +1);
+    }
+  }
+  const changed = [...deltas.values()].filter((entry) => entry.delta !== 0);
+  const dialect = dialectOf(trx);
+  const perStatement = Math.floor(MAX_PARAMETERS[dialect] / 4);
+  for (let start = 0; start < changed.length; start += perStatement) {
+    const chunk = changed.slice(start, start + perStatement);
+    const p = placeholders(dialect);
+    await trx.executeQuery(
+      CompiledQuery.raw(
+        'insert into corpus_names (field, name_key, name, records) values ' +
+          chunk.map((_, i) => `(${p.list(i * 4 + 1, 4)})`).join(', ') +
+          ' on conflict (field, name_key) do update set records = corpus_names.records + excluded.records',
+        chunk.flatMap((entry) => [entry.field, entry.key, entry.name, entry.delta]),
+      ),
+    );
+  }
 }
 
 /**

@@ -15,7 +15,11 @@ export type NewOrder = Omit<
   | 'lease_owner'
   | 'lease_expires_at'
   | 'completed_at'
->;
+  | 'sort'
+  | 'sample_seed'
+  | 'columns'
+> &
+  Partial<Pick<OrderRow, 'sort' | 'sample_seed' | 'columns'>>;
 
 export async function insertOrder(db: Db, order: NewOrder): Promise<void> {
   await db

@@ -60,9 +60,20 @@ export interface CommentsTable {
   fields_version: number;
 }
 
+/** A subreddit, author or link domain of the corpus with its record count (kept by ingest). */
+export interface CorpusNamesTable {
+  field: 'subreddit' | 'author' | 'domain';
+  /** the name's ASCII lower case, as the corpus tables' *_key columns */
+  name_key: string;
+  /** the name as first stored */
+  name: string;
+  records: number;
+}
+
 export interface CorpusTables {
   posts: PostsTable & { subreddit_key: Key; author_key: Key; domain_key: Key };
   comments: CommentsTable & { subreddit_key: Key; author_key: Key };
+  corpus_names: CorpusNamesTable;
 }
 
 export type PostRow = Selectable<PostsTable>;

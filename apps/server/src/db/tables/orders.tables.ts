@@ -1,4 +1,4 @@
-import type { Selectable } from 'kysely';
+import type { Generated, Selectable } from 'kysely';
 
 export type OrderRowStatus = 'pending' | 'processing' | 'completed' | 'failed';
 
@@ -13,6 +13,11 @@ export interface OrdersTable {
   /** the canonical filter tree, JSON */
   filters: string;
   query_string: string;
+  sort: Generated<'top' | 'new' | 'old' | 'most_discussed' | 'random'>;
+  /** the seed of a random sample; null for the other sorts */
+  sample_seed: number | null;
+  /** JSON array of the file's columns in order; null = the default layout */
+  columns: string | null;
   status: OrderRowStatus;
   progress: number;
   records_delivered: number | null;
