@@ -15,7 +15,6 @@ import { sql } from 'kysely';
 import pg from 'pg';
 import { ORDER_PRESETS, type FilterTreeInput, type SearchType } from '@threadcart/contracts';
 import { createDatabase } from '../apps/server/src/db/database.ts';
-import { MIGRATIONS } from '../apps/server/src/db/migrations/index.ts';
 import { parseSearchFilters, searchCorpus } from '../apps/server/src/services/corpus-search.service.ts';
 import {
   BENCH_DATA,
@@ -374,7 +373,18 @@ async function measureDialect(
 function manifestFile(label: string) {
   return path.join(BENCH_DATA, `scale-${label.toLowerCase()}.json`);
 }
-const buildKey = () => JSON.stringify({ spec: SPEC, migrations: Object.keys(MIGRATIONS) });
+// The corpus a database holds; a reused database is brought to the current migrations when the server starts.
+const buildKey = () => JSON.stringify({ spec: SPEC });
+const resultFile = (label: string) => path.join(BENCH_DATA, `scale-${label.toLowerCase()}.result.json`);
+
+/** What one database's run measured, kept so that the databases may be run apart (`--only`) and shown together. */
+interface SavedResult {
+  readonly key: string;
+  readonly at: string;
+  readonly loads: number[];
+  readonly parsePerSecond: number;
+  readonly result: DialectResult;
+}
 
 async function prepareDialect(
   label: 'SQLite' | 'PostgreSQL',
@@ -501,6 +511,7 @@ function table(results: DialectResult[], parsePerSecond: number): string[] {
 }
 
 function writeSection(section: string): void {
+  console.log(`\n${section}`);
   const file = path.join(ROOT, 'bench/RESULTS.md');
   const current = fs.existsSync(file) ? fs.readFileSync(file, 'utf8') : '# Benchmark results\n';
   const start = current.indexOf('## Scale');
@@ -518,23 +529,44 @@ async function main(): Promise<void> {
   const files = await ensureBenchFiles(SPEC, NAME);
   const parsePerSecond = await measureJsonParse(files);
   log(`JSON.parse alone: ${num(parsePerSecond)} records/s`);
-  const results: DialectResult[] = [];
   const labels = (['SQLite', 'PostgreSQL'] as const).filter(
-    (label) => (!ONLY || label.toLowerCase() === ONLY) && (label === 'SQLite' || PG_URL),
+    (label) =>
+      (!ONLY || label.toLowerCase().startsWith(ONLY.toLowerCase())) && (label === 'SQLite' || PG_URL),
   );
   for (const label of labels) {
     const prepared = await prepareDialect(label, files);
-    results.push(await measureDialect(label, prepared.url, prepared.ingest, prepared.note));
+    const result = await measureDialect(label, prepared.url, prepared.ingest, prepared.note);
+    const saved: SavedResult = {
+      key: buildKey(),
+      at: new Date().toISOString(),
+      loads,
+      parsePerSecond,
+      result,
+    };
+    fs.writeFileSync(resultFile(label), JSON.stringify(saved));
+    writeSection(section(parsePerSecond));
   }
+}
+
+/** The Scale section from every database's latest saved run of this corpus. */
+function section(parsePerSecond: number): string {
+  const saved = (['SQLite', 'PostgreSQL'] as const)
+    .map((label) => resultFile(label))
+    .filter((file) => fs.existsSync(file))
+    .map((file) => JSON.parse(fs.readFileSync(file, 'utf8')) as SavedResult)
+    .filter((run) => run.key === buildKey());
+  const results = saved.map((run) => run.result);
+  const runLoads = saved.flatMap((run) => run.loads);
+  const dates = [...new Set(saved.map((run) => run.at.slice(0, 10)))].join(', ');
   const same =
     results.length === 2
       ? results[0]!.queries.every((q, i) => q.ids === results[1]!.queries[i]!.ids)
       : undefined;
-  const section = [
+  return [
     '## Scale',
     '',
-    `\`npm run bench:scale\` on ${new Date().toISOString().slice(0, 10)} (${os.cpus().length} cores, load average ` +
-      `${loads.map((l) => l.toFixed(1)).join(' → ')} during the run: the machine is shared): a generated corpus of ` +
+    `\`npm run bench:scale\` on ${dates} (${os.cpus().length} cores, load average ` +
+      `${runLoads.map((l) => l.toFixed(1)).join(' → ')} during the runs: the machine is shared): a generated corpus of ` +
       `${num(SPEC.posts)} posts and ${num(SPEC.comments)} comments. Order search: \`searchCorpus\` in process, ` +
       `${RESULT_COUNT} records. Dry run: POST /api/search-queries/preview/ to the real API (its threads and its ` +
       `1 s budget), ${DRY_RUNS} runs after a warm-up; "matches" is what the last one answered (≈ an estimate and its ` +
@@ -544,12 +576,10 @@ async function main(): Promise<void> {
     ...table(results, parsePerSecond),
     '',
     same === undefined
-      ? 'PostgreSQL: not run (set BENCH_DATABASE_URL).'
+      ? `${results[0]?.label === 'PostgreSQL' ? 'SQLite' : 'PostgreSQL'}: no run of this corpus saved yet.`
       : `Both databases returned ${same ? 'the same records in the same order' : 'DIFFERENT records'} for every order search.`,
     '',
   ].join('\n');
-  console.log(`\n${section}`);
-  writeSection(section);
 }
 
 await main();

@@ -17,7 +17,7 @@ import type { Deps } from './deps.ts';
 import { newId } from './lib/ids.ts';
 import { registerAuth } from './plugins/auth.ts';
 import { mountPaymentsSimulator } from './payments/simulator/mount-simulator.ts';
-import { registerErrorHandler } from './plugins/error-handler.ts';
+import { handleFrameworkError, registerErrorHandler } from './plugins/error-handler.ts';
 import { analyticsRoutes } from './routes/analytics.routes.ts';
 import { apiKeysRoutes } from './routes/api-keys.routes.ts';
 import { authRoutes } from './routes/auth.routes.ts';
@@ -42,6 +42,7 @@ export async function buildApp(deps: Deps, options: BuildAppOptions = {}): Promi
     requestIdHeader: 'x-request-id',
     genReqId: () => newId(),
     trustProxy: false,
+    frameworkErrors: handleFrameworkError,
   }).withTypeProvider<ZodTypeProvider>();
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);

@@ -44,6 +44,7 @@ const EnvSchema = z.object({
   DRY_RUN_BUDGET_MS: z.coerce.number().int().min(50).max(60_000).default(1_000),
   DRY_RUN_THREADS: z.coerce.number().int().min(1).max(64).optional(),
   DRY_RUN_MAX_QUEUE: z.coerce.number().int().min(1).default(64),
+  PAGE_VIEWS_PER_MINUTE: z.coerce.number().int().min(1).default(60),
   RETENTION_DAYS: z.coerce.number().int().positive().default(90),
   SAMPLE_CORPUS: z.enum(['auto', 'off']).default('auto'),
   PAYPAL_CLIENT_ID: z.string().optional(),
@@ -99,6 +100,8 @@ export interface Config {
     readonly threads: number;
     readonly maxQueue: number;
   };
+  /** Anonymous page views accepted per client address per minute (counted in memory, never stored). */
+  readonly pageViews: { readonly perMinute: number };
   readonly retentionDays: number;
   readonly sampleCorpus: 'auto' | 'off';
   readonly paypal: {
@@ -159,6 +162,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, generateSecret 
       threads: e.DRY_RUN_THREADS ?? Math.min(4, Math.max(2, os.availableParallelism())),
       maxQueue: e.DRY_RUN_MAX_QUEUE,
     },
+    pageViews: { perMinute: e.PAGE_VIEWS_PER_MINUTE },
     retentionDays: e.RETENTION_DAYS,
     sampleCorpus: e.SAMPLE_CORPUS,
     paypal: {

@@ -72,7 +72,12 @@ export async function signUpAndSignIn(
     ...(overrides.ip ? { remoteAddress: overrides.ip } : {}),
   });
   if (login.statusCode !== 200) throw new Error(`sign-in failed: ${login.statusCode} ${login.body}`);
-  const csrf = await app.inject({ method: 'GET', url: '/api/auth/csrf/' });
+  // The CSRF token is bound to the session (docs/decisions/004-csrf.md): ask for it with the session's cookies.
+  const csrf = await app.inject({
+    method: 'GET',
+    url: '/api/auth/csrf/',
+    headers: { cookie: cookieHeader(responseCookies(login)) },
+  });
   const cookies = { ...responseCookies(login), ...responseCookies(csrf) };
   const csrfToken = (csrf.json() as { csrfToken: string }).csrfToken;
   return {

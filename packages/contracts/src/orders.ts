@@ -9,6 +9,10 @@ export const RESULT_COUNT_MAX = 1000;
 export const TITLE_MAX_LENGTH = 200;
 /** The preview counts exactly up to this many matches, then says "at least". */
 export const PREVIEW_MATCH_CAP = 100_000;
+/** Orders a user may have waiting or running at once (docs/decisions/019-fair-order-queue.md). */
+export const MAX_OPEN_ORDERS = 10;
+/** Dry runs a user may ask for per minute (the builder sends one per pause in typing). */
+export const DRY_RUNS_PER_MINUTE = 120;
 
 export type SearchType = (typeof SEARCH_TYPES)[number];
 
@@ -122,7 +126,10 @@ export const ORDER_MESSAGES = {
   noFile: 'This order has no file yet.',
   dryRunBusy: 'Too many dry runs are running right now; try again in a moment.',
   dryRunTooSlow: 'The dry run could not finish in time; try again, or narrow the filters.',
+  dryRunsThrottled: (seconds: number) =>
+    `Too many dry runs in a minute; the next one can run in ${seconds} seconds.`,
   idempotencyConflict: 'This Idempotency-Key was already used for a different order.',
+  tooManyOpenOrders: `You already have ${MAX_OPEN_ORDERS} orders waiting or running; place this one when one of them has finished.`,
 } as const;
 
 /** The order request payload of spec §3; `filters` is checked by parseFilterTree for rule-level messages. */

@@ -64,7 +64,7 @@ describe('generateCorpus', () => {
     expect(removed).toBeLessThan(0.06);
   });
 
-  it('has every post kind, flairs, NSFW and removed posts, so the builder\'s examples return records', () => {
+  it("has every post kind, flairs, NSFW and removed posts, so the builder's examples return records", () => {
     const rows = posts.map((p) => normalisePost(p));
     const kinds = new Map<string, number>();
     for (const row of rows) kinds.set(row.post_kind, (kinds.get(row.post_kind) ?? 0) + 1);

@@ -6,11 +6,11 @@ import { authenticateApiKey } from '../services/api-keys.service.ts';
 import { authenticateAccessToken, type SessionTokens } from '../services/sessions.service.ts';
 import type { AuthUser } from '../services/users.service.ts';
 import { checkCsrf, hasTokenAuthorization, isSecureSite } from './csrf.ts';
+import { ACCESS_COOKIE, REFRESH_COOKIE } from './session-cookies.ts';
 
 export type { AuthUser };
 
-export const ACCESS_COOKIE = 'tc_access';
-export const REFRESH_COOKIE = 'tc_refresh';
+export { ACCESS_COOKIE, REFRESH_COOKIE };
 const REFRESH_COOKIE_PATH = '/api/auth/';
 
 declare module 'fastify' {
@@ -36,7 +36,7 @@ export function registerAuth(app: FastifyInstance, deps: Deps): void {
     if (!request.url.startsWith('/api/')) return;
     await authenticate(request, deps);
     const cookies = request.cookies;
-    checkCsrf(request, deps, Boolean(cookies[ACCESS_COOKIE] || cookies[REFRESH_COOKIE]));
+    await checkCsrf(request, deps, Boolean(cookies[ACCESS_COOKIE] || cookies[REFRESH_COOKIE]));
   });
 }
 

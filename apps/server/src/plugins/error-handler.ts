@@ -1,4 +1,4 @@
-import type { FastifyError, FastifyInstance } from 'fastify';
+import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import { API_MESSAGES } from '@threadcart/contracts';
 import { AppError, FieldErrors } from '../errors.ts';
@@ -29,4 +29,25 @@ export function registerErrorHandler(app: FastifyInstance): void {
     // Fastify's own 4xx (bad JSON, body too large, wrong content type) carry safe messages.
     return reply.status(status).send({ detail: error.message, code: error.code?.toLowerCase() ?? 'error' });
   });
+}
+
+export const BAD_URL_MESSAGE = 'The request address is not valid.';
+
+/**
+ * Fastify's `frameworkErrors` option: errors raised before routing (a URL that cannot be decoded, a failed async
+ * constraint) bypass the error handler, so they get the same `{detail, code}` shape here.
+ */
+export function handleFrameworkError(
+  error: FastifyError,
+  request: FastifyRequest,
+  reply: FastifyReply,
+): void {
+  // The onSend hook that sets it does not run for these.
+  void reply.header('x-request-id', request.id);
+  if (error.code === 'FST_ERR_BAD_URL') {
+    void reply.status(400).send({ detail: BAD_URL_MESSAGE, code: 'bad_url' });
+    return;
+  }
+  request.log.error({ err: error }, 'request failed before routing');
+  void reply.status(500).send({ detail: API_MESSAGES.internal, code: 'internal' });
 }

@@ -47,4 +47,41 @@ describe('POST /api/analytics/pageview/', () => {
     expect(text.statusCode).toBe(415);
     expect((await pageview({ path: '/x' }, { cookie: 'tc_access=whatever' })).statusCode).toBe(204);
   });
+
+  it('limits anonymous page views per address: 60 a minute, then a 429 that says when to retry (issue 18 item 8)', async () => {
+    const from = (ip: string) =>
+      t.app.inject({
+        method: 'POST',
+        url: '/api/analytics/pageview/',
+        payload: { path: '/x' },
+        remoteAddress: ip,
+      });
+    t.clock.advance(60_000);
+    const answers = await Promise.all(Array.from({ length: 70 }, () => from('198.51.100.9')));
+    const statuses = answers.map((r) => r.statusCode);
+    expect(statuses.filter((s) => s === 204)).toHaveLength(60);
+    expect(statuses.filter((s) => s === 429)).toHaveLength(10);
+    const refused = answers.find((r) => r.statusCode === 429)!;
+    expect(refused.json()).toEqual({
+      detail: 'Too many page views from this address. Try again in 60 seconds.',
+      code: 'throttled',
+    });
+    expect(Number(refused.headers['retry-after'])).toBeGreaterThan(0);
+    // Another address is not affected; the first one may send again once its minute has passed.
+    expect((await from('198.51.100.10')).statusCode).toBe(204);
+    t.clock.advance(60_000);
+    expect((await from('198.51.100.9')).statusCode).toBe(204);
+  });
+
+  it('refuses a page-view body over 4 KiB with a 413 before reading it', async () => {
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/api/analytics/pageview/',
+      headers: { 'content-type': 'application/json' },
+      payload: JSON.stringify({ path: '/x', title: 't', pad: 'a'.repeat(5000) }),
+      remoteAddress: '198.51.100.11',
+    });
+    expect(res.statusCode).toBe(413);
+    expect(Object.keys(res.json()).sort()).toEqual(['code', 'detail']);
+  });
 });

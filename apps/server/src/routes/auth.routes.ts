@@ -9,7 +9,7 @@ import {
 import type { Deps } from '../deps.ts';
 import { AppError } from '../errors.ts';
 import { ACCESS_COOKIE, REFRESH_COOKIE, clearSessionCookies, setSessionCookies } from '../plugins/auth.ts';
-import { issueCsrfToken } from '../plugins/csrf.ts';
+import { issueCsrfToken, issueCsrfTokenForFamily } from '../plugins/csrf.ts';
 import { signIn } from '../services/auth.service.ts';
 import { RefreshRefusedError, endSession, rotateSession } from '../services/sessions.service.ts';
 import { presentUser, signUp } from '../services/users.service.ts';
@@ -22,7 +22,7 @@ export function authRoutes(deps: Deps): FastifyPluginAsyncZod {
     app.get(
       '/api/auth/csrf/',
       { schema: { response: { 200: z.object({ csrfToken: z.string() }) } } },
-      async (request, reply) => ({ csrfToken: issueCsrfToken(request, reply, deps) }),
+      async (request, reply) => ({ csrfToken: await issueCsrfToken(request, reply, deps) }),
     );
 
     app.post(
@@ -37,6 +37,8 @@ export function authRoutes(deps: Deps): FastifyPluginAsyncZod {
       async (request, reply) => {
         const { user, tokens } = await signIn(deps, request.body, request.ip);
         setSessionCookies(reply, deps, tokens);
+        // The token is bound to the session (docs/decisions/004-csrf.md): hand out the new session's at once.
+        issueCsrfTokenForFamily(reply, deps, tokens.familyId);
         return { user };
       },
     );

@@ -1,3 +1,5 @@
+import fs from 'node:fs';
+import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, type TestApp } from '../../test/build-test-app.ts';
 
@@ -8,11 +10,32 @@ describe('GET /api/health/', () => {
   });
   afterAll(() => t.close());
 
-  it('reports the database as reachable', async () => {
+  it('reports the database as reachable and the storage as writable', async () => {
     const res = await t.app.inject({ method: 'GET', url: '/api/health/' });
     expect(res.statusCode).toBe(200);
-    expect(res.json()).toEqual({ status: 'ok', database: 'ok' });
+    expect(res.json()).toEqual({ status: 'ok', database: 'ok', storage: 'ok' });
     expect(res.headers['x-request-id']).toBeTruthy();
+    // The probe file is gone again.
+    expect(fs.readdirSync(path.join(t.deps.config.storage.dir, '.tmp'))).toEqual([]);
+  });
+
+  it('answers 503 naming the storage when STORAGE_DIR cannot be written (issue 18 item 7)', async () => {
+    // Running as root ignores file modes, so the directory is replaced by a file: every write fails as it would
+    // on a read-only or vanished volume.
+    const dir = t.deps.config.storage.dir;
+    fs.rmSync(dir, { recursive: true, force: true });
+    fs.writeFileSync(dir, 'not a directory');
+    try {
+      const started = Date.now();
+      const res = await t.app.inject({ method: 'GET', url: '/api/health/' });
+      expect(res.statusCode).toBe(503);
+      expect(res.json()).toEqual({ status: 'degraded', database: 'ok', storage: 'unwritable' });
+      expect(Date.now() - started).toBeLessThan(2_500);
+    } finally {
+      fs.rmSync(dir, { force: true });
+      fs.mkdirSync(path.join(dir, '.tmp'), { recursive: true });
+    }
+    expect((await t.app.inject({ method: 'GET', url: '/api/health/' })).statusCode).toBe(200);
   });
 
   it('answers unknown API paths with a JSON 404', async () => {

@@ -3,12 +3,16 @@ import { z } from 'zod';
 import {
   CreateOrderRequestSchema,
   DashboardStatsSchema,
+  DRY_RUNS_PER_MINUTE,
+  ORDER_MESSAGES,
   OrderSchema,
   PreviewRequestSchema,
   PreviewResponseSchema,
 } from '@threadcart/contracts';
 import type { Deps } from '../deps.ts';
+import { AppError } from '../errors.ts';
 import { requireUser } from '../plugins/auth.ts';
+import { createRateLimiter } from '../plugins/rate-limit.ts';
 import {
   getDashboardStats,
   getOrder,
@@ -24,6 +28,12 @@ const IdempotencyHeadersSchema = z.object({ 'idempotency-key': z.string().min(1)
 /** Orders (saved search queries), their dry run, the dashboard counters and the file download. */
 export function ordersRoutes(deps: Deps): FastifyPluginAsyncZod {
   return async (app) => {
+    // Per user, in memory: a dry run is free, and each may keep a thread busy for its whole budget.
+    const dryRunLimiter = createRateLimiter({
+      limit: DRY_RUNS_PER_MINUTE,
+      windowMs: 60_000,
+      clock: deps.clock,
+    });
     app.post(
       '/api/search-queries/create/',
       {
@@ -56,6 +66,12 @@ export function ordersRoutes(deps: Deps): FastifyPluginAsyncZod {
       '/api/search-queries/preview/',
       { schema: { body: PreviewRequestSchema, response: { 200: PreviewResponseSchema } } },
       async (request, reply) => {
+        const user = requireUser(request);
+        const retryAfter = dryRunLimiter.hit(user.id);
+        if (retryAfter !== null)
+          throw new AppError(429, ORDER_MESSAGES.dryRunsThrottled(retryAfter), 'throttled', {
+            'retry-after': String(retryAfter),
+          });
         // A client that goes away (a newer dry run for the same form, a closed tab) ends its dry run's thread.
         const abandoned = new AbortController();
         const onClose = () => {
@@ -63,7 +79,7 @@ export function ordersRoutes(deps: Deps): FastifyPluginAsyncZod {
         };
         reply.raw.once('close', onClose);
         try {
-          return await previewOrder(deps, requireUser(request).id, request.body, abandoned.signal);
+          return await previewOrder(deps, user.id, request.body, abandoned.signal);
         } finally {
           reply.raw.off('close', onClose);
         }

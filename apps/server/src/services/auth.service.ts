@@ -6,13 +6,14 @@ import { findUserByUsername, identifierKey } from '../db/repositories/users.repo
 import type { Deps } from '../deps.ts';
 import { AppError, FieldErrors } from '../errors.ts';
 import { addDays } from '../lib/clock.ts';
-import { assertLoginAllowed, recordLoginFailure } from './login-throttle.service.ts';
+import { beginLoginAttempt, clearLoginAttempt } from './login-throttle.service.ts';
 import { startSession, type SessionTokens } from './sessions.service.ts';
 import { presentUser, verifyPassword } from './users.service.ts';
 
 /**
- * Signs a user in by username (any case) and password and starts a session. The throttle is checked before the
- * password is verified, and unknown usernames cost the same argon2 time as wrong passwords.
+ * Signs a user in by username (any case) and password and starts a session. The attempt is throttled and recorded
+ * atomically before the password is verified (cleared again on success), and unknown usernames cost the same argon2
+ * time as wrong passwords.
  */
 export async function signIn(
   deps: Deps,
@@ -24,13 +25,12 @@ export async function signIn(
     throw new FieldErrors(Object.fromEntries(Object.entries(missing).map(([key, text]) => [key, [text]])));
   }
   const attempt = { usernameKey: identifierKey(body.username!), ip };
-  await assertLoginAllowed(deps.db, attempt, deps.clock.now());
+  // Counted as a failure before argon2 runs, so parallel guesses cannot all pass the check (issue 18 item 1).
+  const attemptId = await beginLoginAttempt(deps.db, attempt, deps.clock.now());
   const user = await findUserByUsername(deps.db, body.username!);
   const isValid = await verifyPassword(user?.passwordHash, body.password!);
-  if (!user || !isValid) {
-    await recordLoginFailure(deps.db, attempt, deps.clock.now());
-    throw new AppError(401, API_MESSAGES.invalidCredentials, 'no_active_account');
-  }
+  if (!user || !isValid) throw new AppError(401, API_MESSAGES.invalidCredentials, 'no_active_account');
+  await clearLoginAttempt(deps.db, attemptId);
   const tokens = await startSession(deps, user.id);
   return { user: await presentUser(deps, user, user.createdAt), tokens };
 }

@@ -1,14 +1,56 @@
+import fsp from 'node:fs/promises';
 import type { Deps } from '../deps.ts';
 import { pingDatabase } from '../db/repositories/health.repository.ts';
 
-/** True when the database answers a trivial query within two seconds. */
-export async function checkDatabase(deps: Deps): Promise<boolean> {
-  const timeout = new Promise<boolean>((resolve) => setTimeout(() => resolve(false), 2000).unref());
+/** Each check gives up after this long, so health stays fast when a disk or the database hangs. */
+const CHECK_TIMEOUT_MS = 2000;
+
+export interface HealthReport {
+  readonly isHealthy: boolean;
+  readonly database: 'ok' | 'unreachable';
+  readonly storage: 'ok' | 'unwritable';
+}
+
+/** Resolves true when `check` settles successfully within the timeout, false otherwise; never rejects. */
+function passesWithin(check: () => Promise<unknown>): Promise<boolean> {
+  const timeout = new Promise<boolean>((resolve) =>
+    setTimeout(() => resolve(false), CHECK_TIMEOUT_MS).unref(),
+  );
   return Promise.race([
-    pingDatabase(deps.db).then(
+    check().then(
       () => true,
       () => false,
     ),
     timeout,
   ]);
+}
+
+/** True when the database answers a trivial query within two seconds. */
+export function checkDatabase(deps: Deps): Promise<boolean> {
+  return passesWithin(() => pingDatabase(deps.db));
+}
+
+/**
+ * True when a small file can be written to and deleted from the file storage within two seconds: where order files
+ * are written, so a read-only or vanished STORAGE_DIR fails health instead of every order.
+ */
+export function checkStorage(deps: Deps): Promise<boolean> {
+  return passesWithin(async () => {
+    const probe = await deps.storage.tempPath('health');
+    try {
+      await fsp.writeFile(probe, 'ok');
+    } finally {
+      await fsp.rm(probe, { force: true });
+    }
+  });
+}
+
+/** Runs the database and storage checks side by side; healthy only when both pass. */
+export async function checkHealth(deps: Deps): Promise<HealthReport> {
+  const [isDatabaseOk, isStorageOk] = await Promise.all([checkDatabase(deps), checkStorage(deps)]);
+  return {
+    isHealthy: isDatabaseOk && isStorageOk,
+    database: isDatabaseOk ? 'ok' : 'unreachable',
+    storage: isStorageOk ? 'ok' : 'unwritable',
+  };
 }

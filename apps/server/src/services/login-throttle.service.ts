@@ -1,7 +1,9 @@
 import { API_MESSAGES } from '@threadcart/contracts';
-import type { Db } from '../db/database.ts';
+import { withTransaction, type Db } from '../db/database.ts';
 import {
+  deleteLoginFailure,
   insertLoginFailure,
+  lockLoginKeys,
   listRecentLoginFailureTimes,
   type FailureKey,
 } from '../db/repositories/login-failures.repository.ts';
@@ -29,33 +31,41 @@ export function tooManyAttempts(retryAt: Date, now: Date): AppError {
   });
 }
 
-/** Throws the 429 when a username or an IP had 10 failed sign-ins in the last 15 minutes; call before verifying. */
-export async function assertLoginAllowed(
+/**
+ * Decides whether a sign-in attempt may go on and, when it may, records it as a failure, in one transaction that
+ * holds the username's and the address's locks (docs/decisions/005-sign-in-throttling.md): parallel attempts are
+ * counted one after another, so at most 10 per username or address in 15 minutes ever reach the password check.
+ * Throws the 429 when 10 recent attempts of either key failed. Returns the attempt's id: the caller clears it with
+ * clearLoginAttempt when the password proves right.
+ */
+export async function beginLoginAttempt(
   db: Db,
   attempt: { usernameKey: string; ip: string },
   now: Date,
-): Promise<void> {
-  const since = new Date(now.getTime() - LOGIN_FAILURE_WINDOW_MS).toISOString();
-  const keys: FailureKey[] = [{ usernameKey: attempt.usernameKey }, { ip: attempt.ip }];
-  let retryAt: Date | null = null;
-  for (const key of keys) {
-    const times = await listRecentLoginFailureTimes(db, key, since, LOGIN_FAILURE_LIMIT);
-    const until = blockedUntil(times, LOGIN_FAILURE_LIMIT, LOGIN_FAILURE_WINDOW_MS);
-    if (until && (!retryAt || until > retryAt)) retryAt = until;
-  }
-  if (retryAt) throw tooManyAttempts(retryAt, now);
+): Promise<string> {
+  return withTransaction(db, async (trx) => {
+    await lockLoginKeys(trx, attempt);
+    const since = new Date(now.getTime() - LOGIN_FAILURE_WINDOW_MS).toISOString();
+    const keys: FailureKey[] = [{ usernameKey: attempt.usernameKey }, { ip: attempt.ip }];
+    let retryAt: Date | null = null;
+    for (const key of keys) {
+      const times = await listRecentLoginFailureTimes(trx, key, since, LOGIN_FAILURE_LIMIT);
+      const until = blockedUntil(times, LOGIN_FAILURE_LIMIT, LOGIN_FAILURE_WINDOW_MS);
+      if (until && (!retryAt || until > retryAt)) retryAt = until;
+    }
+    if (retryAt) throw tooManyAttempts(retryAt, now);
+    const id = newId(now.getTime());
+    await insertLoginFailure(trx, {
+      id,
+      usernameKey: attempt.usernameKey,
+      ip: attempt.ip,
+      createdAt: now.toISOString(),
+    });
+    return id;
+  });
 }
 
-/** Records a failed sign-in against both the username and the IP address. */
-export async function recordLoginFailure(
-  db: Db,
-  attempt: { usernameKey: string; ip: string },
-  now: Date,
-): Promise<void> {
-  await insertLoginFailure(db, {
-    id: newId(now.getTime()),
-    usernameKey: attempt.usernameKey,
-    ip: attempt.ip,
-    createdAt: now.toISOString(),
-  });
+/** Removes the attempt beginLoginAttempt recorded, once it signed in: a success is not a failure. */
+export async function clearLoginAttempt(db: Db, attemptId: string): Promise<void> {
+  await deleteLoginFailure(db, attemptId);
 }

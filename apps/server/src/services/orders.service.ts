@@ -1,5 +1,6 @@
 import { createHash } from 'node:crypto';
 import {
+  MAX_OPEN_ORDERS,
   ORDER_MESSAGES,
   type CreateOrderRequest,
   type DashboardStats,
@@ -9,6 +10,7 @@ import {
 import { withTransaction } from '../db/database.ts';
 import { lockUserCredits } from '../db/repositories/credits.repository.ts';
 import {
+  countOpenOrders,
   countUserOrdersByStatus,
   findOrderByIdempotencyKey,
   findUserOrder,
@@ -45,6 +47,8 @@ export async function placeOrder(
         throw conflict(ORDER_MESSAGES.idempotencyConflict);
       if (existing) return { order: toOrder(existing), isReplay: true };
     }
+    if ((await countOpenOrders(trx, userId)) >= MAX_OPEN_ORDERS)
+      throw new AppError(429, ORDER_MESSAGES.tooManyOpenOrders, 'too_many_open_orders');
     const { reservationId } = await reserveCredits(trx, { userId, amount: request.resultCount, now });
     const id = newId(now.getTime());
     const nowIso = now.toISOString();

@@ -16,6 +16,8 @@ import { hmacBase64Url, randomToken, safeEqual, sha256Hex } from '../lib/secret-
 
 /** What the session cookies carry; max ages are in seconds. */
 export interface SessionTokens {
+  /** The refresh family: the session the CSRF token is bound to. */
+  familyId: string;
   accessToken: string;
   refreshToken: string;
   accessMaxAge: number;
@@ -80,6 +82,7 @@ async function issueTokens(deps: Deps, db: Db, userId: string, familyId: string,
   });
   const exp = Math.floor(now.getTime() / 1000) + accessTtlSeconds;
   return {
+    familyId,
     accessToken: signAccessToken(secret, { sub: userId, fam: familyId, exp }),
     refreshToken: `${id}.${refreshSecret}`,
     accessMaxAge: accessTtlSeconds,
@@ -156,6 +159,24 @@ export async function endSession(
     : null;
   if (claims) families.add(claims.fam);
   for (const familyId of families) await revokeRefreshFamily(deps.db, familyId, nowIso, 'logout');
+}
+
+/**
+ * The refresh family the session cookies belong to, or null: the access token's (signature checked, expiry not:
+ * an expired token still names its session), else the refresh token's (its secret checked against the stored hash).
+ */
+export async function findSessionFamilyId(
+  deps: Deps,
+  tokens: { refreshToken?: string; accessToken?: string },
+): Promise<string | null> {
+  const claims = tokens.accessToken
+    ? readAccessToken(deps.config.auth.secret, tokens.accessToken, null)
+    : null;
+  if (claims) return claims.fam;
+  const parsed = tokens.refreshToken ? parseRefreshToken(tokens.refreshToken) : null;
+  if (!parsed) return null;
+  const record = await findRefreshToken(deps.db, parsed.id);
+  return record && safeEqual(record.tokenHash, sha256Hex(parsed.secret)) ? record.familyId : null;
 }
 
 /** The user an access token stands for, provided it is signed, unexpired and its family is not revoked. */

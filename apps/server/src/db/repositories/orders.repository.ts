@@ -90,10 +90,23 @@ export async function countUserOrdersByStatus(db: Db, userId: string): Promise<R
   return Object.fromEntries(rows.map((r) => [r.status, Number(r.count)]));
 }
 
+/** A user's open orders (pending or processing): placing one more is refused past MAX_OPEN_ORDERS. */
+export async function countOpenOrders(db: Db, userId: string): Promise<number> {
+  const row = await db
+    .selectFrom('orders')
+    .select((eb) => eb.fn.countAll<number>().as('count'))
+    .where('user_id', '=', userId)
+    .where('status', 'in', ['pending', 'processing'])
+    .executeTakeFirst();
+  return Number(row?.count ?? 0);
+}
+
 /**
  * Claims the next runnable order for a worker: a pending order whose retry time has come, or a processing one
- * whose lease ran out (its worker died). Atomic: FOR UPDATE SKIP LOCKED on PostgreSQL; on SQLite the caller's
- * BEGIN IMMEDIATE transaction serialises claimers.
+ * whose lease ran out (its worker died). Users take turns: the order of the user served longest ago (by the last
+ * change to any of their claimed orders; never served first) goes first, then the oldest order, so that one user's
+ * queue of slow orders cannot hold back everyone else's. Atomic: FOR UPDATE SKIP LOCKED on PostgreSQL; on SQLite the
+ * caller's BEGIN IMMEDIATE transaction serialises claimers.
  */
 export async function claimNextOrder(
   db: Db,
@@ -108,6 +121,10 @@ export async function claimNextOrder(
         eb.and([eb('status', '=', 'pending'), eb('next_attempt_at', '<=', input.nowIso)]),
         eb.and([eb('status', '=', 'processing'), eb('lease_expires_at', '<', input.nowIso)]),
       ]),
+    )
+    .orderBy(
+      sql`(select coalesce(max(served.updated_at), '') from orders served
+           where served.user_id = orders.user_id and served.attempts > 0)`,
     )
     .orderBy('created_at')
     .limit(1);
