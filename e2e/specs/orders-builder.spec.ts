@@ -30,6 +30,9 @@ test('journey (e): dragging a rule into a nested group changes the SQL preview',
   // An empty group adds nothing to the query.
   await expect(preview).toHaveValue("(keyword CONTAINS 'python' AND upvotes >= 100)");
 
+  // A drag that has to scroll the page to reach its target loses the drop in headless Chromium: the order
+  // options above the builder push it below the fold, so bring the whole builder into view first.
+  await preview.scrollIntoViewIfNeeded();
   await second.locator('.queryBuilder-dragHandle').dragTo(nested.locator('.ruleGroup-header'));
   await expect(nested.locator('.rule')).toHaveCount(1);
   await expect(nested.getByLabel('Post Upvotes minimum')).toHaveValue('100');

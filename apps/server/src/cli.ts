@@ -1,17 +1,32 @@
 import { loadConfig } from './config.ts';
 import { createDeps } from './deps.ts';
 import { runCorpusCli } from './corpus/cli/corpus-cli.ts';
+import { explainStartupError, runStartup } from './lib/startup-errors.ts';
 
 /** Command-line entry: `db:migrate` and `corpus ingest|generate|stats` (corpus/cli/corpus-cli.ts). */
 async function main(argv: string[]): Promise<number> {
   const [command] = argv;
   if (command === 'db:migrate') {
-    const deps = await createDeps(loadConfig());
+    const config = await runStartup(() => loadConfig());
+    const deps = await runStartup(() => createDeps(config), config);
     deps.logger.info('database is at the latest migration');
     await deps.close();
     return 0;
   }
-  if (command === 'corpus') return runCorpusCli(argv.slice(1));
+  if (command === 'corpus') {
+    const config = await runStartup(() => loadConfig());
+    return runCorpusCli(argv.slice(1), {
+      stdout: (t) => process.stdout.write(t),
+      stderr: (t) => process.stderr.write(t),
+      isTty: Boolean(process.stderr.isTTY),
+      cwd: config.invocationDir,
+      // The corpus CLI prints an error's message on one line: make it the one that names the setting.
+      createDeps: () =>
+        createDeps(config).catch((error: unknown) => {
+          throw explainStartupError(error, config) ?? error;
+        }),
+    });
+  }
   process.stderr.write(
     `Unknown command: ${command ?? '(none)'}\nUsage: cli.ts db:migrate | corpus <subcommand>\n`,
   );

@@ -1,6 +1,7 @@
 import os from 'node:os';
 import path from 'node:path';
 import { z } from 'zod';
+import { formatSetting, redactUrl, StartupError } from './lib/startup-errors.ts';
 
 const EnvSchema = z.object({
   NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
@@ -113,19 +114,19 @@ export interface Config {
   };
 }
 
-export class ConfigError extends Error {}
+/** Invalid settings: one line per setting, `Invalid setting NAME=value: reason.` (secrets never shown). */
+export class ConfigError extends StartupError {
+  override name = 'ConfigError';
+}
 
 /** Reads the environment once, validates it and returns a frozen Config; the only reader of process.env. */
 export function loadConfig(env: NodeJS.ProcessEnv = process.env, generateSecret = randomSecret): Config {
   const parsed = EnvSchema.safeParse(env);
-  if (!parsed.success) {
-    const lines = parsed.error.issues.map((i) => `  ${i.path.join('.')}: ${i.message}`);
-    throw new ConfigError(`Invalid environment variables:\n${lines.join('\n')}`);
-  }
+  if (!parsed.success) throw configError(env, parsed.error.issues);
   const e = parsed.data;
-  const dialect = dialectOf(e.DATABASE_URL);
+  const dialect = dialectOf(env, e.DATABASE_URL);
   if (e.NODE_ENV === 'production' && !e.SESSION_SECRET) {
-    throw new ConfigError('Invalid environment variables:\n  SESSION_SECRET: required in production');
+    throw configError(env, [{ path: ['SESSION_SECRET'], message: 'required when NODE_ENV=production' }]);
   }
   const port = e.PORT;
   return deepFreeze({
@@ -175,12 +176,38 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, generateSecret 
   });
 }
 
-function dialectOf(url: string): DatabaseDialect {
+function dialectOf(env: NodeJS.ProcessEnv, url: string): DatabaseDialect {
   if (url.startsWith('sqlite:')) return 'sqlite';
   if (url.startsWith('postgres://') || url.startsWith('postgresql://')) return 'postgres';
-  throw new ConfigError(
-    'Invalid environment variables:\n  DATABASE_URL: must start with sqlite: or postgres://',
-  );
+  throw configError(env, [{ path: ['DATABASE_URL'], message: 'must start with sqlite: or postgres://' }]);
+}
+
+// Settings whose values an error message never shows.
+const SECRET_SETTING = /SECRET|PASSWORD|TOKEN(?!_TTL)/;
+
+/** One line per setting, naming it, its value (secrets hidden, passwords removed from URLs) and every reason. */
+function configError(
+  env: NodeJS.ProcessEnv,
+  issues: ReadonlyArray<{ readonly path: ReadonlyArray<PropertyKey>; readonly message: string }>,
+): ConfigError {
+  const reasons = new Map<string, string[]>();
+  for (const issue of issues) {
+    const name = String(issue.path[0] ?? '(environment)');
+    // Zod's "Invalid input: expected number, received NaN" reads better without its first two words here.
+    const message = issue.message.replace(/^Invalid (input|option): /, '');
+    reasons.set(name, [...(reasons.get(name) ?? []), message.charAt(0).toLowerCase() + message.slice(1)]);
+  }
+  const lines = [...reasons].map(([name, messages]) => {
+    const value = env[name];
+    const shown =
+      value === undefined
+        ? name
+        : SECRET_SETTING.test(name)
+          ? `${name} (value hidden)`
+          : formatSetting(name, redactUrl(value));
+    return `Invalid setting ${shown}: ${messages.join('; ')}.`;
+  });
+  return new ConfigError(lines.join('\n'));
 }
 
 function randomSecret(): string {

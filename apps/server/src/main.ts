@@ -1,17 +1,20 @@
-import { buildApp } from './app.ts';
 import { loadConfig } from './config.ts';
-import { createDeps } from './deps.ts';
-import { startWorkerProcess } from './worker-process.ts';
+import { explainListenError, runStartup } from './lib/startup-errors.ts';
 
-const config = loadConfig();
-const deps = await createDeps(config);
+// A configuration or environment that cannot serve ends the process with one line on stderr (docs/security.md, 6).
+// The rest of the server loads once the settings are read, so that line comes in about a second.
+const config = await runStartup(() => loadConfig());
+const { createDeps } = await import('./deps.ts');
+const deps = await runStartup(() => createDeps(config), config);
+const { buildApp } = await import('./app.ts');
+const { startWorkerProcess } = await import('./worker-process.ts');
 if (config.auth.isSecretGenerated) {
   deps.logger.warn(
     'SESSION_SECRET is not set: a random one is used, so sessions end when the server restarts',
   );
 }
 const app = await buildApp(deps, { serveWeb: true });
-const worker = config.runWorker ? startWorkerProcess(deps.logger) : undefined;
+let worker: { stop(): Promise<void> } | undefined;
 
 let isClosing = false;
 async function shutdown(signal: string) {
@@ -26,8 +29,17 @@ async function shutdown(signal: string) {
 process.on('SIGINT', () => void shutdown('SIGINT'));
 process.on('SIGTERM', () => void shutdown('SIGTERM'));
 
-await app.listen({ host: config.http.host, port: config.http.port });
+const { host, port } = config.http;
+await runStartup(async () => {
+  try {
+    await app.listen({ host, port });
+  } catch (error) {
+    throw explainListenError(error, host, port) ?? error;
+  }
+});
 deps.logger.info(`Threadcart is listening on ${config.appUrl}`);
+// Only now: a server that cannot listen (a busy port) never leaves a worker behind.
+if (config.runWorker && !isClosing) worker = startWorkerProcess(deps.logger);
 // Dry-run threads load their code now rather than on the first dry run.
 void deps.dryRuns
   .warmUp()

@@ -1,8 +1,5 @@
 import { loadConfig } from './config.ts';
-import { createDeps } from './deps.ts';
-import { startOrderWorker } from './jobs/order-worker.ts';
-import { startScheduler } from './jobs/scheduler.ts';
-import { ensureSampleCorpus } from './services/sample-corpus.service.ts';
+import { runStartup } from './lib/startup-errors.ts';
 
 // Handlers first: a signal that arrives while the worker is still starting ends it cleanly too.
 const running: { stop?: () => Promise<void> } = {};
@@ -15,8 +12,14 @@ function requestShutdown() {
 process.on('SIGINT', requestShutdown);
 process.on('SIGTERM', requestShutdown);
 
-const config = loadConfig();
-const deps = await createDeps(config);
+// A configuration or environment that cannot serve ends the process with one line on stderr (docs/security.md, 6).
+// The rest of the worker loads once the settings are read, so that line comes in about a second.
+const config = await runStartup(() => loadConfig());
+const { createDeps } = await import('./deps.ts');
+const deps = await runStartup(() => createDeps(config), config);
+const { startOrderWorker } = await import('./jobs/order-worker.ts');
+const { startScheduler } = await import('./jobs/scheduler.ts');
+const { ensureSampleCorpus } = await import('./services/sample-corpus.service.ts');
 const scheduler = startScheduler(deps);
 const orderWorker = startOrderWorker(deps);
 deps.logger.info({ workerId: orderWorker.workerId }, 'worker started');

@@ -23,6 +23,9 @@ export function testConfig(env: Record<string, string> = {}): Config {
     NODE_ENV: 'test',
     SESSION_SECRET: 'test-secret-test-secret-test-secret-123',
     LOG_LEVEL: 'silent',
+    // Functional tests check exact answers, whatever the machine's load; the budget itself is tested with budgets
+    // of its own (dry-run.test.ts).
+    DRY_RUN_BUDGET_MS: '10000',
     ...env,
   });
 }

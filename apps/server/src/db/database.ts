@@ -4,6 +4,7 @@ import SQLite from 'better-sqlite3';
 import { Kysely, PostgresDialect, SqliteDialect, sql, type Transaction } from 'kysely';
 import pg from 'pg';
 import type { DatabaseDialect } from '../config.ts';
+import { databaseError, describeFsError, describeSqliteCode, makeDirectory } from '../lib/startup-errors.ts';
 import { registerSqliteFunctions } from './filter-sql/sqlite-functions.ts';
 import type { Database } from './schema.ts';
 
@@ -42,9 +43,7 @@ export function createDatabase(url: string, options: DatabaseOptions = {}): Data
       const db = new Kysely<Database>({ dialect: new SqliteDialect({ database: sqlite }) });
       return { db, dialect: 'sqlite', close: () => db.destroy() };
     }
-    if (file !== ':memory:') fs.mkdirSync(path.dirname(path.resolve(file)), { recursive: true });
-    const sqlite = new SQLite(file);
-    sqlite.pragma('journal_mode = WAL');
+    const sqlite = openSqliteFile(url, file);
     sqlite.pragma('synchronous = NORMAL');
     sqlite.pragma('foreign_keys = ON');
     sqlite.pragma('busy_timeout = 10000');
@@ -65,6 +64,62 @@ export function createDatabase(url: string, options: DatabaseOptions = {}): Data
   });
   const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
   return { db, dialect: 'postgres', close: () => db.destroy() };
+}
+
+/**
+ * Opens a SQLite file for reading and writing in WAL mode, creating it and its directory when missing. A path that
+ * cannot serve (a directory, read-only, not a database) is a StartupError naming DATABASE_URL and the reason.
+ */
+function openSqliteFile(url: string, file: string): SQLite.Database {
+  if (file !== ':memory:') checkSqlitePath(url, path.resolve(file));
+  let sqlite: SQLite.Database | undefined;
+  try {
+    // Resolved: better-sqlite3 checks the directory of the path as given, and `a/../b` fails when `a` is missing.
+    sqlite = new SQLite(file === ':memory:' ? file : path.resolve(file));
+    // The first statement that reads the file: a corrupt or foreign file fails here, not in a migration.
+    sqlite.pragma('journal_mode = WAL');
+    return sqlite;
+  } catch (error) {
+    sqlite?.close();
+    const reason = describeSqliteCode((error as { code?: string }).code);
+    throw reason ? databaseError(url, reason, { cause: error }) : error;
+  }
+}
+
+/** Creates the file's directory and checks, without locking anything, that SQLite can write the file and beside it. */
+function checkSqlitePath(url: string, file: string): void {
+  const dir = path.dirname(file);
+  const fail = (reason: string, cause: unknown) => databaseError(url, reason, { cause });
+  try {
+    makeDirectory(dir);
+  } catch (error) {
+    throw fail(`cannot create its directory ${dir}: ${describeFsError(error)}`, error);
+  }
+  let stat: fs.Stats | undefined;
+  try {
+    stat = fs.statSync(file);
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code !== 'ENOENT') throw fail(describeFsError(error), error);
+  }
+  if (stat?.isDirectory()) throw fail('it is a directory, not a file', undefined);
+  // Root passes these checks except on a read-only file system, and can indeed write there.
+  try {
+    if (stat) fs.accessSync(file, fs.constants.R_OK | fs.constants.W_OK);
+  } catch (error) {
+    throw fail(
+      `the file is read-only (${describeFsError({ code: (error as NodeJS.ErrnoException).code })})`,
+      error,
+    );
+  }
+  try {
+    fs.accessSync(dir, fs.constants.W_OK);
+  } catch (error) {
+    const why = describeFsError({ code: (error as NodeJS.ErrnoException).code });
+    throw fail(
+      `read-only: SQLite cannot create ${stat ? 'its -wal and -shm files' : 'the file'} in ${dir} (${why})`,
+      error,
+    );
+  }
 }
 
 /** Which dialect a Kysely instance speaks, read from its adapter. */

@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto';
 import fs from 'node:fs';
 import fsp from 'node:fs/promises';
 import path from 'node:path';
+import { describeFsError, isNotWritableError, makeDirectory, storageError } from '../lib/startup-errors.ts';
 import type { FileStorage } from './file-storage.ts';
 
 const KEY_PATTERN = /^[A-Za-z0-9][A-Za-z0-9._-]{0,200}$/;
@@ -10,8 +11,7 @@ const KEY_PATTERN = /^[A-Za-z0-9][A-Za-z0-9._-]{0,200}$/;
 export function createLocalFileStorage(root: string): FileStorage {
   const filesDir = root;
   const tmpDir = path.join(root, '.tmp');
-  fs.mkdirSync(filesDir, { recursive: true });
-  fs.mkdirSync(tmpDir, { recursive: true });
+  prepareStorageDir(root, tmpDir);
   const pathOf = (key: string) => {
     // Keys are made by the server, but a key never reaches outside the directory whatever it holds.
     if (!KEY_PATTERN.test(key)) throw new Error(`invalid storage key ${JSON.stringify(key)}`);
@@ -49,4 +49,31 @@ export function createLocalFileStorage(root: string): FileStorage {
       return names.length;
     },
   };
+}
+
+/**
+ * Creates the directories and writes and deletes a small file where order files are written, so that a read-only or
+ * uncreatable STORAGE_DIR stops the process at start-up (a StartupError) instead of failing every order.
+ */
+function prepareStorageDir(root: string, tmpDir: string): void {
+  const fail = (action: string, error: unknown) => {
+    const code = (error as NodeJS.ErrnoException).code;
+    const reason = isNotWritableError(error)
+      ? `cannot ${action} (${describeFsError({ code })})`
+      : `cannot ${action}: ${describeFsError(error)}`;
+    return storageError(root, reason, error);
+  };
+  const existed = fs.existsSync(root);
+  try {
+    makeDirectory(tmpDir);
+  } catch (error) {
+    throw fail(existed ? 'write there' : 'create it', error);
+  }
+  const probe = path.join(tmpDir, `startup.${randomBytes(6).toString('hex')}.part`);
+  try {
+    fs.writeFileSync(probe, '');
+    fs.rmSync(probe);
+  } catch (error) {
+    throw fail('write there', error);
+  }
 }

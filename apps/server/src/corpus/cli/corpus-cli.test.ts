@@ -17,6 +17,12 @@ beforeEach(async () => {
   return () => database.close();
 });
 
+/** The test database as settings: on PostgreSQL its schema too, which ingest's COPY connection must work in. */
+const databaseSettings = () => ({
+  DATABASE_URL: database.url,
+  ...(database.schema ? { DATABASE_SCHEMA: database.schema } : {}),
+});
+
 async function run(argv: string[], isTty = false, cwd = process.cwd()) {
   let stdout = '';
   let stderr = '';
@@ -26,7 +32,7 @@ async function run(argv: string[], isTty = false, cwd = process.cwd()) {
     isTty,
     cwd,
     createDeps: async () => {
-      const deps = await createDeps(testConfig({ DATABASE_URL: database.url }), {
+      const deps = await createDeps(testConfig(databaseSettings()), {
         database,
         logger: pino({ level: 'silent' }),
         migrate: false,
@@ -131,13 +137,10 @@ describe('corpus CLI', () => {
     let release!: () => void;
     let isHeld!: () => void;
     const held = new Promise<void>((resolve) => (isHeld = resolve));
-    const other = withIngestLock(
-      { config: testConfig({ DATABASE_URL: database.url }), db: database.db },
-      () => {
-        isHeld();
-        return new Promise<void>((resolve) => (release = resolve));
-      },
-    );
+    const other = withIngestLock({ config: testConfig(databaseSettings()), db: database.db }, () => {
+      isHeld();
+      return new Promise<void>((resolve) => (release = resolve));
+    });
     await held;
     let isDone = false;
     const waiting = run(['ingest', file]).finally(() => (isDone = true));

@@ -142,7 +142,9 @@ describe(`dry runs in threads, within a budget (${TEST_DIALECT})`, () => {
       expect(low).toBeLessThanOrEqual(matches!);
       expect(high).toBeGreaterThanOrEqual(matches!);
       expect(high).toBeGreaterThan(0);
-      expect(elapsed).toBeLessThan(300 + 2_000); // the budget, plus the estimate and a loaded machine
+      // The budget, plus the estimate and a loaded machine (seen: 2.3 s at a load of 9 on 2 cores); an exact count of
+      // this pattern takes about 20 s.
+      expect(elapsed).toBeLessThan(300 + 4_000);
       await expectNoDryRunQuery(server.deps);
     } finally {
       await server.close();

@@ -1,16 +1,20 @@
 import { useId, type ReactNode, type SelectHTMLAttributes } from 'react';
 import { cx } from './cx.ts';
+import { FieldMessages } from './field-messages.tsx';
 import { inputClasses } from './text-field.tsx';
 
 export interface SelectFieldProps extends Omit<SelectHTMLAttributes<HTMLSelectElement>, 'id'> {
   label: string;
   options: readonly { value: string; label: string }[];
   hint?: ReactNode;
+  errors?: readonly string[];
 }
 
-/** A labelled select. */
-export function SelectField({ label, options, hint, className, ...rest }: SelectFieldProps) {
+/** A labelled select with its validation messages. */
+export function SelectField({ label, options, hint, errors, className, ...rest }: SelectFieldProps) {
   const id = useId();
+  const hasError = Boolean(errors && errors.length > 0);
+  const describedBy = cx(hasError && `${id}-errors`, hint ? `${id}-hint` : undefined) || undefined;
   return (
     <div className={className}>
       <label htmlFor={id} className="mb-1 block text-sm font-medium text-text-primary">
@@ -18,8 +22,9 @@ export function SelectField({ label, options, hint, className, ...rest }: Select
       </label>
       <select
         id={id}
-        className={cx(inputClasses(false), 'pr-8')}
-        aria-describedby={hint ? `${id}-hint` : undefined}
+        className={cx(inputClasses(hasError), 'pr-8')}
+        aria-invalid={hasError || undefined}
+        aria-describedby={describedBy}
         {...rest}
       >
         {options.map((option) => (
@@ -33,6 +38,7 @@ export function SelectField({ label, options, hint, className, ...rest }: Select
           {hint}
         </p>
       )}
+      <FieldMessages id={`${id}-errors`} messages={errors} />
     </div>
   );
 }

@@ -1,4 +1,4 @@
-import { describeFilterTree, ORDER_PRESETS, parseFilterTree } from '@threadcart/contracts';
+import { describeFilterTree, FILTER_FIELDS, ORDER_PRESETS, parseFilterTree } from '@threadcart/contracts';
 import {
   builderDefaultOperator,
   builderDefaultValue,
@@ -13,16 +13,42 @@ import {
 const names = (fields: { name: string }[]) => fields.map((field) => field.name);
 
 describe('builder fields', () => {
-  it('offers keyword and regex always, post counts for posts, replies for comments (spec §4)', () => {
-    expect(names(builderFieldsFor('posts'))).toEqual(['keyword', 'regex', 'upvotes', 'comments']);
-    expect(names(builderFieldsFor('comments'))).toEqual(['keyword', 'regex', 'replies']);
-    expect(names(builderFieldsFor('both'))).toEqual(['keyword', 'regex', 'upvotes', 'comments', 'replies']);
+  it('offers the registry fields of each content type: keyword and regex always (spec §4, decision 017)', () => {
+    const shared = ['subreddit', 'author', 'created', 'nsfw', 'removed'];
+    const postOnly = ['post_kind', 'domain', 'flair'];
+    expect(names(builderFieldsFor('posts'))).toEqual([
+      'keyword',
+      'regex',
+      'upvotes',
+      'comments',
+      ...shared,
+      ...postOnly,
+    ]);
+    expect(names(builderFieldsFor('comments'))).toEqual([
+      'keyword',
+      'regex',
+      'replies',
+      'comment_upvotes',
+      ...shared,
+    ]);
+    expect(names(builderFieldsFor('both'))).toEqual([
+      'keyword',
+      'regex',
+      'upvotes',
+      'comments',
+      'replies',
+      'comment_upvotes',
+      ...shared,
+      ...postOnly,
+    ]);
+    expect(names(builderFieldsFor('both'))).toEqual(FILTER_FIELDS);
   });
 
   it('gives the text rules their placeholders (spec §5)', () => {
     const fields = builderFieldsFor('posts');
     expect(fields.find((f) => f.name === 'keyword')?.placeholder).toBe('e.g. python');
     expect(fields.find((f) => f.name === 'regex')?.placeholder).toMatch(/^e\.g\. \.\*\w+\.\*$/);
+    expect(fields.find((f) => f.name === 'flair')?.placeholder).toBe('e.g. Discussion');
   });
 
   it('resets operator and value per field (spec §4)', () => {
@@ -34,6 +60,13 @@ describe('builder fields', () => {
     expect(builderDefaultOperator('regex')).toBe('regex_matches');
     expect(builderDefaultOperator('other')).toBe('=');
     expect(builderDefaultValue({ field: 'keyword', operator: 'keyword_contains', value: 'x' })).toBe('');
+    expect(builderDefaultOperator('created')).toBe('between');
+    expect(builderDefaultValue({ field: 'created', operator: 'between', value: 'x' })).toEqual([null, null]);
+    expect(builderDefaultOperator('subreddit')).toBe('in');
+    expect(builderDefaultValue({ field: 'subreddit', operator: 'in', value: 'x' })).toEqual([]);
+    expect(builderDefaultOperator('removed')).toBe('=');
+    expect(builderDefaultValue({ field: 'removed', operator: '=', value: 'x' })).toBe(false);
+    expect(builderDefaultOperator('flair')).toBe('contains');
   });
 });
 
@@ -93,6 +126,33 @@ describe('checkBuilderQuery', () => {
       preview: "(keyword CONTAINS 'python' AND upvotes BETWEEN 100 AND 500)",
     });
     expect(check.status === 'valid' && check.preview).toBe(describeFilterTree(parsed.tree));
+  });
+
+  it('previews every new field as the server will store it (decision 017)', () => {
+    const check = checkBuilderQuery(
+      toBuilderQuery({
+        combinator: 'and',
+        rules: [
+          { field: 'subreddit', operator: 'in', value: ['r/Science', 'askscience'] },
+          { field: 'author', operator: 'not_in', value: ['u/spez'] },
+          { field: 'created', operator: 'between', value: ['2022-11-01', '2022-11-30'] },
+          { field: 'comment_upvotes', operator: '>=', value: 5 },
+          { field: 'nsfw', operator: '=', value: false },
+          { field: 'removed', operator: '=', value: true },
+          { field: 'post_kind', operator: 'in', value: ['self', 'image'] },
+          { field: 'domain', operator: 'in', value: ['i.redd.it'] },
+          { field: 'flair', operator: 'contains', value: 'Discussion' },
+        ],
+      }),
+    );
+    expect(check).toEqual({
+      status: 'valid',
+      tree: expect.anything(),
+      preview:
+        "(subreddit IN ('science', 'askscience') AND author NOT IN ('spez') AND created BETWEEN '2022-11-01' AND " +
+        "'2022-11-30' AND comment_upvotes >= 5 AND nsfw = false AND removed = true AND post_kind IN ('self', " +
+        "'image') AND domain IN ('i.redd.it') AND flair CONTAINS 'Discussion')",
+    });
   });
 
   it('reports an empty tree, and names unfinished rules', () => {

@@ -6,8 +6,8 @@ import {
   FIELD_LABELS,
   FIELD_OPERATORS,
   filterFieldsFor,
+  isFilterField,
   parseFilterTree,
-  type FilterField,
   type FilterTree,
   type FilterTreeInput,
   type SearchType,
@@ -18,15 +18,15 @@ import { VALUE_PLACEHOLDERS } from './messages.ts';
 /** The builder's own tree (react-querybuilder's shape, with ids). */
 export type BuilderQuery = RuleGroupType;
 
-const isFilterField = (name: string): name is FilterField => name in FIELD_LABELS;
-
 /** The builder's field list for a content type (spec §4), with the text rules' placeholders (spec §5). */
 export function builderFieldsFor(searchType: SearchType): Field[] {
   return filterFieldsFor(searchType).map(({ name, label }) => ({
     name,
     value: name,
     label,
-    ...(name === 'keyword' || name === 'regex' ? { placeholder: VALUE_PLACEHOLDERS[name] } : {}),
+    ...(name in VALUE_PLACEHOLDERS
+      ? { placeholder: VALUE_PLACEHOLDERS[name as keyof typeof VALUE_PLACEHOLDERS] }
+      : {}),
   }));
 }
 

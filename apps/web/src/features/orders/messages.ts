@@ -22,4 +22,5 @@ export const ORDERS_UI_MESSAGES = {
 export const VALUE_PLACEHOLDERS = {
   keyword: 'e.g. python',
   regex: 'e.g. .*python.*',
+  flair: 'e.g. Discussion',
 } as const;

@@ -1,4 +1,5 @@
-import type { FormatType, SearchType } from '@threadcart/contracts';
+import type { FormatType, SearchType, SortOrder } from '@threadcart/contracts';
+import { columnsPayload } from './order-columns.ts';
 
 /** The Content Type select (spec §2). */
 export const CONTENT_TYPE_OPTIONS: readonly { value: SearchType; label: string }[] = [
@@ -14,6 +15,19 @@ export const FORMAT_OPTIONS: readonly { value: FormatType; label: string }[] = [
   { value: 'xlsx', label: 'Excel (.xlsx)' },
 ];
 
+/** The Sort select (docs/decisions/017-filter-fields.md), in SORT_ORDERS order. */
+export const SORT_OPTIONS: readonly { value: SortOrder; label: string }[] = [
+  { value: 'top', label: 'Top (highest score first)' },
+  { value: 'new', label: 'Newest first' },
+  { value: 'old', label: 'Oldest first' },
+  { value: 'most_discussed', label: 'Most discussed' },
+  { value: 'random', label: 'Random sample' },
+];
+
+/** A sort as the dashboard names it. */
+export const sortName = (value: string) =>
+  SORT_OPTIONS.find((option) => option.value === value)?.label ?? value;
+
 const SEARCH_TYPE_NAMES: Record<string, string> = {
   posts: 'Posts',
   comments: 'Comments',
@@ -26,3 +40,20 @@ export const searchTypeName = (value: string | null | undefined) =>
 
 export const contentTypeLabel = (value: SearchType) =>
   CONTENT_TYPE_OPTIONS.find((option) => option.value === value)?.label ?? value;
+
+/** The options an order and its dry run send: the sort always, the seed with random only, columns when changed. */
+export function orderOptionsPayload(options: {
+  searchType: SearchType;
+  sort: SortOrder;
+  sampleSeed: string;
+  columns: string[] | null;
+}): { sort: SortOrder; sample_seed?: number; columns?: string[] } {
+  const seed = options.sampleSeed.trim();
+  const columns = columnsPayload(options.columns, options.searchType);
+  return {
+    sort: options.sort,
+    // A seed the server refuses (a fraction, a negative) comes back as its field message.
+    ...(options.sort === 'random' && seed !== '' ? { sample_seed: Number(seed) } : {}),
+    ...(columns ? { columns } : {}),
+  };
+}

@@ -31,6 +31,9 @@ export function makeOrder(overrides: Partial<Order> = {}): Order {
     credits_charged: 100,
     progress: 100,
     error: null,
+    sort: 'top',
+    sample_seed: null,
+    columns: null,
     ...overrides,
   };
 }

@@ -8,7 +8,7 @@ const submit = () => screen.getByRole('button', { name: 'Create Account' });
 
 async function openSignup(entry: Parameters<typeof renderApp>[0] = '/signup') {
   const rendered = renderApp(entry);
-  await screen.findByRole('heading', { name: 'Create your account' });
+  await screen.findByRole('heading', { name: 'Create your account' }, { timeout: 10_000 });
   return rendered;
 }
 

@@ -26,7 +26,8 @@ function signedIn(routes: Record<string, MockHandler> = {}) {
 
 async function openCredits(entry = '/credits') {
   const view = renderApp(entry);
-  await screen.findByRole('heading', { name: 'Purchase Credits' });
+  // The page is a lazy chunk; its first load in a test run can be slow on a busy machine.
+  await screen.findByRole('heading', { name: 'Purchase Credits' }, { timeout: 10_000 });
   return { ...view, input: screen.getByLabelText('Number of credits') as HTMLInputElement };
 }
 

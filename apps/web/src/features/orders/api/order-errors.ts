@@ -1,5 +1,5 @@
 import { AxiosError } from 'axios';
-import { classifyError, getDetail } from '../../../lib/api-error.ts';
+import { classifyError, firstFieldMessage, getDetail } from '../../../lib/api-error.ts';
 import { ORDERS_UI_MESSAGES } from '../messages.ts';
 
 /** The first message of a `{field: [messages]}` body, whichever field it is. */
@@ -21,4 +21,21 @@ export function describeSubmitError(error: unknown): string {
   // A thrown error of our own carries its message; a network failure has only axios's technical one.
   if (failure.kind === 'other' && !(error instanceof AxiosError) && failure.message) return failure.message;
   return ORDERS_UI_MESSAGES.submitFailed;
+}
+
+/** The order options whose 400 messages the form shows under their own control. */
+export const OPTION_FIELDS = ['sort', 'sample_seed', 'columns'] as const;
+export type OptionField = (typeof OPTION_FIELDS)[number];
+export type OptionFieldErrors = Partial<Record<OptionField, string[]>>;
+
+/** The server's messages for the order options in a 400 `{field: [messages]}` body; empty for anything else. */
+export function optionFieldErrors(error: unknown): OptionFieldErrors {
+  const failure = classifyError(error);
+  if (failure.kind !== 'response' || failure.status !== 400) return {};
+  const errors: OptionFieldErrors = {};
+  for (const field of OPTION_FIELDS) {
+    const message = firstFieldMessage(failure.data, field);
+    if (message) errors[field] = [message];
+  }
+  return errors;
 }

@@ -31,8 +31,11 @@ export type OrderPayload = Omit<CreateOrderInput, 'filters' | 'title'> & {
   filters: FilterTreeInput;
 };
 
-/** What the dry run needs: title and output format do not change it. */
-export type PreviewPayload = Pick<OrderPayload, 'search_type' | 'result_count' | 'filters'>;
+/** What the dry run needs: title and output format do not change it; sort and seed choose its sample records. */
+export type PreviewPayload = Pick<
+  OrderPayload,
+  'search_type' | 'result_count' | 'filters' | 'sort' | 'sample_seed' | 'columns'
+>;
 
 export const ORDERS_PATHS = {
   list: '/api/search-queries/list/',

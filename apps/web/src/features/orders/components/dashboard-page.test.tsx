@@ -72,6 +72,28 @@ describe('Dashboard', { timeout: 20_000 }, () => {
     expect(within(rowButton(/Unset/)).getByText('pending')).toHaveClass('text-gray-700');
   });
 
+  it('shows a sort other than top, and the seed of a random sample; the chosen columns in the details', async () => {
+    const { user } = await setup([
+      makeOrder({ id: 'a', title: 'Plain' }),
+      makeOrder({ id: 'b', title: 'Fresh', sort: 'new' }),
+      makeOrder({
+        id: 'c',
+        title: 'Sampled',
+        sort: 'random',
+        sample_seed: 1234567,
+        columns: ['id', 'title'],
+      }),
+    ]);
+    const plain = await screen.findByRole('button', { name: /Plain/ });
+    expect(plain).not.toHaveTextContent(/Top|Seed/);
+    expect(rowButton(/Fresh/)).toHaveTextContent('Posts · 100 records · Newest first');
+    const sampled = rowButton(/Sampled/);
+    expect(sampled).toHaveTextContent('100 records · Random sample · Seed 1234567');
+    await user.click(sampled);
+    const details = sampled.closest('li')!;
+    expect(within(details).getByText('Columns').nextElementSibling).toHaveTextContent('id, title');
+  });
+
   it('expands a row on click and on Enter: status, query, filters box and Download File only with a file', async () => {
     const { user } = await setup([
       makeOrder({ id: 'a', title: 'With file' }),

@@ -1,11 +1,13 @@
-import { NUMERIC_FIELDS } from '@threadcart/contracts';
+import { isFilterField, kindOf, type ChoicesField, type NamesField } from '@threadcart/contracts';
 import { useEffect, useState } from 'react';
 import type { ValueEditorProps } from 'react-querybuilder';
 import { cx } from '../../../components/ui/cx.ts';
 import { fieldLabel } from '../filter-builder-config.ts';
+import { ChoicesEditor } from './choices-editor.tsx';
+import { DateEditor } from './date-editor.tsx';
+import { FlagEditor } from './flag-editor.tsx';
+import { NamesEditor } from './names-editor.tsx';
 import { commitOnEnter, editorInputClasses, parseBound, RangeEditor } from './range-editor.tsx';
-
-const isNumericField = (field: string) => (NUMERIC_FIELDS as readonly string[]).includes(field);
 
 interface CommitEditorProps {
   value: unknown;
@@ -65,7 +67,11 @@ function IntegerValueEditor({ value, onCommit, label, disabled }: CommitEditorPr
   );
 }
 
-/** The builder's value editor: a range for `between`, one integer for the other numeric operators, text otherwise. */
+/**
+ * The builder's value editor, chosen by the field's value kind in the registry: a range or one integer for
+ * numbers, from/to dates for `created`, a switch for flags, a token input with suggestions for names, checkboxes
+ * for choices, a text box for keyword, regex and flair (and for a field the registry does not know).
+ */
 export function FilterValueEditor({
   field,
   operator,
@@ -76,8 +82,22 @@ export function FilterValueEditor({
 }: ValueEditorProps) {
   const label = fieldData?.label ?? fieldLabel(field);
   const common = { value, onCommit: handleOnChange, label, disabled };
-  if (isNumericField(field)) {
-    return operator === 'between' ? <RangeEditor {...common} /> : <IntegerValueEditor {...common} />;
+  const text = <TextValueEditor {...common} placeholder={fieldData?.placeholder} />;
+  if (!isFilterField(field)) return text;
+  switch (kindOf(field)) {
+    case 'number':
+      return operator === 'between' ? <RangeEditor {...common} /> : <IntegerValueEditor {...common} />;
+    case 'date':
+      return <DateEditor {...common} operator={operator} />;
+    case 'flag':
+      return <FlagEditor {...common} />;
+    case 'names':
+      return <NamesEditor {...common} field={field as NamesField} />;
+    case 'choices':
+      return <ChoicesEditor {...common} field={field as ChoicesField} />;
+    case 'keyword':
+    case 'regex':
+    case 'text':
+      return text;
   }
-  return <TextValueEditor {...common} placeholder={fieldData?.placeholder} />;
 }

@@ -93,9 +93,25 @@ describe('Create New Order form', { timeout: 20_000 }, () => {
       within(fieldSelects()[0]!)
         .getAllByRole('option')
         .map((o) => o.textContent);
-    expect(options()).toEqual(['Keyword', 'Regular Expression', 'Post Upvotes', 'Post Comments Count']);
+    const shared = ['Subreddit', 'Author', 'Created', 'NSFW', 'Removed or Deleted'];
+    expect(options()).toEqual([
+      'Keyword',
+      'Regular Expression',
+      'Post Upvotes',
+      'Post Comments Count',
+      ...shared,
+      'Post Kind',
+      'Link Domain',
+      'Post Flair',
+    ]);
     await user.selectOptions(screen.getByLabelText('Content Type'), 'comments');
-    expect(options()).toEqual(['Keyword', 'Regular Expression', 'Comment Replies Count']);
+    expect(options()).toEqual([
+      'Keyword',
+      'Regular Expression',
+      'Comment Replies Count',
+      'Comment Upvotes',
+      ...shared,
+    ]);
     await user.selectOptions(screen.getByLabelText('Content Type'), 'both');
     expect(options()).toContain('Comment Replies Count');
     expect(options()).toContain('Post Upvotes');
@@ -235,6 +251,7 @@ describe('Create New Order form', { timeout: 20_000 }, () => {
       search_type: 'posts',
       result_count: 100,
       filters: { combinator: 'and', rules: [{ field: 'keyword', operator: '=', value: 'python' }] },
+      sort: 'top',
     });
   });
 });

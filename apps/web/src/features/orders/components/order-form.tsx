@@ -1,4 +1,4 @@
-import { ORDER_MESSAGES, parseFilterTree } from '@threadcart/contracts';
+import { ORDER_MESSAGES, parseFilterTree, resolveFileColumns } from '@threadcart/contracts';
 import { useMemo, useState, type FormEvent } from 'react';
 import { Alert } from '../../../components/ui/alert.tsx';
 import { Button } from '../../../components/ui/button.tsx';
@@ -10,9 +10,12 @@ import {
   toBuilderQuery,
   toPayloadFilters,
 } from '../filter-builder-config.ts';
+import type { OptionFieldErrors } from '../api/order-errors.ts';
 import { useCreateOrder } from '../hooks/use-create-order.ts';
 import { useOrderPreview } from '../hooks/use-order-preview.ts';
 import { ORDERS_UI_MESSAGES } from '../messages.ts';
+import { columnsPayload, keepAvailableColumns } from '../order-columns.ts';
+import { orderOptionsPayload } from '../order-options.ts';
 import { clampRecordCount, DEFAULT_RECORD_COUNT, resolveOrderTitle } from '../order-rules.ts';
 import { DryRunPanel } from './dry-run-panel.tsx';
 import { FilterBuilder } from './filter-builder.tsx';
@@ -25,33 +28,77 @@ const INITIAL_SETTINGS: OrderSettings = {
   searchType: 'posts',
   recordCount: String(DEFAULT_RECORD_COUNT),
   formatType: 'json',
+  sort: 'top',
+  sampleSeed: '',
+  columns: null,
+};
+
+/** Which option messages from the server a settings change makes stale. */
+const STALE_ERRORS: Partial<Record<keyof OrderSettings, (keyof OptionFieldErrors)[]>> = {
+  searchType: ['columns'],
+  columns: ['columns'],
+  sort: ['sort', 'sample_seed'],
+  sampleSeed: ['sample_seed'],
 };
 
 /**
- * Create New Order (spec §2, §4, §5): settings, the drag-and-drop builder, presets, the SQL-style preview and
- * submission, with the live dry run beside it. `isAuthenticated` gates the dry run (the route is guarded anyway).
+ * Create New Order (spec §2, §4, §5): settings and order options, the drag-and-drop builder, presets, the
+ * SQL-style preview and submission, with the live dry run beside it. `isAuthenticated` gates the dry run (the
+ * route is guarded anyway).
  */
 export function OrderForm({ isAuthenticated }: { isAuthenticated: boolean }) {
   const [settings, setSettings] = useState<OrderSettings>(INITIAL_SETTINGS);
   const [query, setQuery] = useState(initialBuilderQuery);
   const [error, setError] = useState<string | null>(null);
+  const [serverErrors, setServerErrors] = useState<OptionFieldErrors>({});
   const { submit, isSubmitting } = useCreateOrder();
 
   const check = useMemo(() => checkBuilderQuery(query), [query]);
   const resultCount = clampRecordCount(settings.recordCount);
+  const options = orderOptionsPayload(settings);
+  const columnsCheck = resolveFileColumns(
+    settings.searchType,
+    columnsPayload(settings.columns, settings.searchType),
+  );
+  const columnsError = 'error' in columnsCheck ? columnsCheck.error : null;
+  const fieldErrors: OptionFieldErrors = {
+    ...serverErrors,
+    ...(columnsError ? { columns: [columnsError] } : {}),
+  };
   const previewPayload =
     isAuthenticated && check.status === 'valid'
-      ? { search_type: settings.searchType, result_count: resultCount, filters: toPayloadFilters(query) }
+      ? {
+          search_type: settings.searchType,
+          result_count: resultCount,
+          filters: toPayloadFilters(query),
+          ...options,
+        }
       : null;
   const preview = useOrderPreview(previewPayload);
 
-  const updateSetting = <K extends keyof OrderSettings>(key: K, value: OrderSettings[K]) =>
-    setSettings((current) => ({ ...current, [key]: value }));
+  const updateSetting = <K extends keyof OrderSettings>(key: K, value: OrderSettings[K]) => {
+    setSettings((current) => ({
+      ...current,
+      [key]: value,
+      // A column choice keeps what the new content type has.
+      ...(key === 'searchType'
+        ? { columns: keepAvailableColumns(current.columns, value as OrderSettings['searchType']) }
+        : {}),
+    }));
+    const stale = STALE_ERRORS[key];
+    if (stale)
+      setServerErrors((current) =>
+        Object.fromEntries(
+          Object.entries(current).filter(([field]) => !stale.includes(field as keyof OptionFieldErrors)),
+        ),
+      );
+  };
 
   const handlePreset = (preset: OrderPreset) => {
     const parsed = parseFilterTree(preset.filters);
     setQuery(toBuilderQuery(parsed.ok ? parsed.tree : preset.filters));
     updateSetting('searchType', preset.searchType);
+    updateSetting('sort', preset.sort ?? 'top');
     setError(null);
   };
 
@@ -61,15 +108,21 @@ export function OrderForm({ isAuthenticated }: { isAuthenticated: boolean }) {
     if (check.status === 'empty') return setError(ORDER_MESSAGES.addFilter);
     if (check.status === 'invalid')
       return setError(`${ORDERS_UI_MESSAGES.validationFailed}: ${check.errors.join(' ')}`);
+    if (columnsError) return setError(columnsError);
     setError(null);
-    const message = await submit({
+    setServerErrors({});
+    const failure = await submit({
       title: resolveOrderTitle(settings.title, new Date()),
       search_type: settings.searchType,
       format_type: settings.formatType,
       result_count: resultCount,
       filters: toPayloadFilters(query),
+      ...options,
     });
-    if (message) setError(message);
+    if (failure) {
+      setError(failure.message);
+      setServerErrors(failure.fields);
+    }
   };
 
   return (
@@ -78,7 +131,7 @@ export function OrderForm({ isAuthenticated }: { isAuthenticated: boolean }) {
       <div className="grid items-start gap-6 lg:grid-cols-[minmax(0,1fr)_20rem]">
         <Card className="w-full max-w-[1000px] p-4 sm:p-6">
           <form noValidate onSubmit={handleSubmit} aria-label="Create New Order" className="space-y-6">
-            <OrderSettingsFields values={settings} onChange={updateSetting} />
+            <OrderSettingsFields values={settings} onChange={updateSetting} errors={fieldErrors} />
             <fieldset className="min-w-0 space-y-3">
               <legend className="mb-2 text-lg font-semibold text-text-primary">Query Builder</legend>
               <PresetButtons onLoad={handlePreset} />

@@ -3,7 +3,7 @@ import { Button } from '../../../components/ui/button.tsx';
 import { ProgressBar } from '../../../components/ui/progress-bar.tsx';
 import type { DashboardOrder } from '../api/orders-api.ts';
 import { ORDERS_UI_MESSAGES } from '../messages.ts';
-import { searchTypeName } from '../order-options.ts';
+import { searchTypeName, sortName } from '../order-options.ts';
 import { displayStatus } from '../order-rules.ts';
 import { OrderStatusBadge } from './order-status-badge.tsx';
 
@@ -25,6 +25,12 @@ function OrderDetails({ order, id, onDownload, isDownloading }: OrderRowProps & 
         <dd className="capitalize">{status.replace(/_/g, ' ')}</dd>
         <dt className="font-medium text-text-secondary">Query</dt>
         <dd className="font-mono text-xs break-words">{order.query_string || ORDERS_UI_MESSAGES.noQuery}</dd>
+        {order.columns && order.columns.length > 0 && (
+          <>
+            <dt className="font-medium text-text-secondary">Columns</dt>
+            <dd className="font-mono text-xs break-words">{order.columns.join(', ')}</dd>
+          </>
+        )}
         {typeof order.records_delivered === 'number' && (
           <>
             <dt className="font-medium text-text-secondary">Records delivered</dt>
@@ -90,6 +96,8 @@ export function OrderRow(props: OrderRowProps) {
             {searchTypeName(order.search_type)}
             {' · '}
             {typeof order.result_count === 'number' ? numberFormat.format(order.result_count) : '—'} records
+            {order.sort && order.sort !== 'top' && ` · ${sortName(order.sort)}`}
+            {typeof order.sample_seed === 'number' && ` · Seed ${order.sample_seed}`}
           </span>
         </span>
         <OrderStatusBadge status={order.status} />

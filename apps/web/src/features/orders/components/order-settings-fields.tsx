@@ -1,9 +1,18 @@
-import { RESULT_COUNT_MAX, RESULT_COUNT_MIN, type FormatType, type SearchType } from '@threadcart/contracts';
+import {
+  RESULT_COUNT_MAX,
+  RESULT_COUNT_MIN,
+  SAMPLE_SEED_MAX,
+  type FormatType,
+  type SearchType,
+  type SortOrder,
+} from '@threadcart/contracts';
 import { SelectField } from '../../../components/ui/select-field.tsx';
 import { TextField } from '../../../components/ui/text-field.tsx';
+import type { OptionFieldErrors } from '../api/order-errors.ts';
 import { ORDERS_UI_MESSAGES } from '../messages.ts';
-import { CONTENT_TYPE_OPTIONS, FORMAT_OPTIONS } from '../order-options.ts';
+import { CONTENT_TYPE_OPTIONS, FORMAT_OPTIONS, SORT_OPTIONS } from '../order-options.ts';
 import { clampRecordCount } from '../order-rules.ts';
+import { ColumnsChooser } from './columns-chooser.tsx';
 
 export interface OrderSettings {
   title: string;
@@ -11,15 +20,22 @@ export interface OrderSettings {
   /** As typed; the order uses clampRecordCount of it. */
   recordCount: string;
   formatType: FormatType;
+  sort: SortOrder;
+  /** As typed; empty lets the server pick one. Sent with the random sort only. */
+  sampleSeed: string;
+  /** The file's columns in order; null = the default layout (nothing is sent). */
+  columns: string[] | null;
 }
 
 interface OrderSettingsFieldsProps {
   values: OrderSettings;
   onChange: <K extends keyof OrderSettings>(key: K, value: OrderSettings[K]) => void;
+  /** The server's messages for the options, or the form's own check of the columns. */
+  errors?: OptionFieldErrors;
 }
 
-/** Title, content type, number of records and output format (spec §2). */
-export function OrderSettingsFields({ values, onChange }: OrderSettingsFieldsProps) {
+/** Title, content type, number of records, output format, sort (with its seed) and the file's columns (spec §2). */
+export function OrderSettingsFields({ values, onChange, errors = {} }: OrderSettingsFieldsProps) {
   return (
     <div className="grid gap-4 sm:grid-cols-3">
       <TextField
@@ -54,6 +70,36 @@ export function OrderSettingsFields({ values, onChange }: OrderSettingsFieldsPro
         value={values.formatType}
         onChange={(event) => onChange('formatType', event.target.value as FormatType)}
       />
+      <SelectField
+        label="Sort"
+        options={SORT_OPTIONS}
+        value={values.sort}
+        errors={errors.sort}
+        onChange={(event) => onChange('sort', event.target.value as SortOrder)}
+      />
+      {values.sort === 'random' && (
+        <TextField
+          label="Sample seed"
+          type="number"
+          inputMode="numeric"
+          min={0}
+          max={SAMPLE_SEED_MAX}
+          step={1}
+          placeholder="Picked by the server"
+          hint="Optional. The same seed gives the same sample."
+          value={values.sampleSeed}
+          errors={errors.sample_seed}
+          onChange={(event) => onChange('sampleSeed', event.target.value)}
+        />
+      )}
+      <div className="sm:col-span-3">
+        <ColumnsChooser
+          searchType={values.searchType}
+          value={values.columns}
+          errors={errors.columns}
+          onChange={(columns) => onChange('columns', columns)}
+        />
+      </div>
     </div>
   );
 }

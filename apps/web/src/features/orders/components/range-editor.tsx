@@ -49,10 +49,9 @@ export function RangeEditor({ value, onCommit, label, disabled }: RangeEditorPro
   const [minText, setMinText] = useState(show(committedMin));
   const [maxText, setMaxText] = useState(show(committedMax));
 
-  useEffect(() => {
-    setMinText(show(committedMin));
-    setMaxText(show(committedMax));
-  }, [committedMin, committedMax]);
+  // Each box follows its own bound only: committing one must not wipe what is being typed in the other.
+  useEffect(() => setMinText(show(committedMin)), [committedMin]);
+  useEffect(() => setMaxText(show(committedMax)), [committedMax]);
 
   const min = parseBound(minText);
   const max = parseBound(maxText);

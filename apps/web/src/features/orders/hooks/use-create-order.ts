@@ -1,10 +1,16 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useNavigate } from 'react-router';
 import { useInvalidateMe } from '../../../lib/session.tsx';
-import { describeSubmitError } from '../api/order-errors.ts';
+import { describeSubmitError, optionFieldErrors, type OptionFieldErrors } from '../api/order-errors.ts';
 import { createOrder, type OrderPayload } from '../api/orders-api.ts';
 import { ORDERS_UI_MESSAGES } from '../messages.ts';
 import { ORDERS_QUERY_KEY } from './use-orders.ts';
+
+/** Why a submit did not place the order: the message of spec §8, and the option fields' own 400 messages. */
+export interface SubmitFailure {
+  message: string;
+  fields: OptionFieldErrors;
+}
 
 /**
  * Order submission (spec §4): on 201 go to /order-completed; another status or a failure resolves to the
@@ -16,7 +22,7 @@ export function useCreateOrder() {
   const invalidateMe = useInvalidateMe();
   const mutation = useMutation({ mutationFn: createOrder });
 
-  async function submit(payload: OrderPayload): Promise<string | null> {
+  async function submit(payload: OrderPayload): Promise<SubmitFailure | null> {
     try {
       const { status } = await mutation.mutateAsync(payload);
       void queryClient.invalidateQueries({ queryKey: ORDERS_QUERY_KEY });
@@ -25,10 +31,10 @@ export function useCreateOrder() {
         navigate('/order-completed');
         return null;
       }
-      return ORDERS_UI_MESSAGES.unexpectedStatus(status);
+      return { message: ORDERS_UI_MESSAGES.unexpectedStatus(status), fields: {} };
     } catch (error) {
       void invalidateMe();
-      return describeSubmitError(error);
+      return { message: describeSubmitError(error), fields: optionFieldErrors(error) };
     }
   }
 

@@ -17,7 +17,7 @@ const buyButtons = () => screen.getAllByRole('button', { name: 'Buy Now' });
 
 async function openPricing() {
   const rendered = renderApp('/pricing');
-  await screen.findByRole('heading', { name: 'Simple, transparent pricing' });
+  await screen.findByRole('heading', { name: 'Simple, transparent pricing' }, { timeout: 10_000 });
   return rendered;
 }
 
