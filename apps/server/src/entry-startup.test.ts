@@ -210,7 +210,9 @@ describe.concurrent('start-up errors are one line naming the setting, exit statu
         RUN_WORKER: 'true',
       });
       expectOneLine(run, `Cannot listen on HOST=127.0.0.1 PORT=${port}: the address is already in use`);
-      // The worker starts only after the server listens: nothing of the process group outlives the server.
+      // The worker starts only after the server listens: nothing of the process group outlives the server. (tsx's
+      // esbuild service, a child of the entry, ends a moment after it: give the group up to 3 s.)
+      for (let i = 0; i < 30 && isGroupAlive(run.pid); i++) await new Promise((r) => setTimeout(r, 100));
       expect(isGroupAlive(run.pid)).toBe(false);
     } finally {
       taken.close();

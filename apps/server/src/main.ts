@@ -1,6 +1,9 @@
 import { loadConfig } from './config.ts';
 import { explainListenError, runStartup } from './lib/startup-errors.ts';
 
+/** The worker is gone within 10 s of the signal (SIGKILL then); whatever else hangs, the server exits by this. */
+const SHUTDOWN_DEADLINE_MS = 12_000;
+
 // A configuration or environment that cannot serve ends the process with one line on stderr (docs/security.md, 6).
 // The rest of the server loads once the settings are read, so that line comes in about a second.
 const config = await runStartup(() => loadConfig());
@@ -8,12 +11,15 @@ const { createDeps } = await import('./deps.ts');
 const deps = await runStartup(() => createDeps(config), config);
 const { buildApp } = await import('./app.ts');
 const { startWorkerProcess } = await import('./worker-process.ts');
+const { watchEventLoop } = await import('./lib/event-loop-guard.ts');
 if (config.auth.isSecretGenerated) {
   deps.logger.warn(
     'SESSION_SECRET is not set: a random one is used, so sessions end when the server restarts',
   );
 }
 const app = await buildApp(deps, { serveWeb: true });
+// Event-loop delay for /api/health/, and a warning naming the route whenever a request saw the loop blocked.
+watchEventLoop(app);
 let worker: { stop(): Promise<void> } | undefined;
 
 let isClosing = false;
@@ -21,8 +27,12 @@ async function shutdown(signal: string) {
   if (isClosing) return;
   isClosing = true;
   deps.logger.info({ signal }, 'shutting down');
-  await worker?.stop();
-  await app.close();
+  setTimeout(() => {
+    deps.logger.warn('shutdown took too long: exiting now');
+    process.exit(1);
+  }, SHUTDOWN_DEADLINE_MS).unref();
+  // The worker is stopped (SIGTERM, SIGKILL after 10 s) while the server drains its requests.
+  await Promise.allSettled([worker?.stop(), app.close()]);
   await deps.close();
   process.exit(0);
 }

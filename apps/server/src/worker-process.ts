@@ -4,17 +4,26 @@ import { fileURLToPath } from 'node:url';
 import type { Logger } from 'pino';
 
 const WORKER_ENTRY = path.join(path.dirname(fileURLToPath(import.meta.url)), 'worker.ts');
+/** A stopping worker finishes or hands back its order within 10 s; one that takes longer is killed. */
+const STOP_TIMEOUT_MS = 10_000;
+const RESTART_DELAY_MS = 1000;
 
-/** Runs the worker in its own Node process (same environment), restarting it if it dies unexpectedly. */
+/**
+ * Runs the worker in its own Node process (same environment), restarting it if it dies unexpectedly. The worker
+ * watches its IPC channel, so it ends when this process ends, however that happens; stop() sends SIGTERM and
+ * SIGKILL after 10 s, and resolves once the child is gone.
+ */
 export function startWorkerProcess(logger: Logger): { stop(): Promise<void> } {
   let child: ChildProcess | undefined;
+  let restart: NodeJS.Timeout | undefined;
   let isStopping = false;
   const spawn = () => {
+    if (isStopping) return;
     child = fork(WORKER_ENTRY, [], { execArgv: ['--import', 'tsx'], stdio: 'inherit' });
     child.on('exit', (code, signal) => {
       if (isStopping) return;
       logger.error({ code, signal }, 'worker exited; restarting in 1 s');
-      setTimeout(spawn, 1000).unref();
+      restart = setTimeout(spawn, RESTART_DELAY_MS).unref();
     });
   };
   spawn();
@@ -22,9 +31,18 @@ export function startWorkerProcess(logger: Logger): { stop(): Promise<void> } {
     stop: () =>
       new Promise<void>((resolve) => {
         isStopping = true;
-        if (!child || child.exitCode !== null) return resolve();
-        child.once('exit', () => resolve());
-        child.kill('SIGTERM');
+        clearTimeout(restart);
+        const running = child;
+        if (!running || running.exitCode !== null || running.signalCode !== null) return resolve();
+        const kill = setTimeout(() => {
+          logger.warn({ pid: running.pid }, 'worker did not stop within 10 s: killing it');
+          running.kill('SIGKILL');
+        }, STOP_TIMEOUT_MS);
+        running.once('exit', () => {
+          clearTimeout(kill);
+          resolve();
+        });
+        running.kill('SIGTERM');
       }),
   };
 }

@@ -1,18 +1,44 @@
 import { hostname } from 'node:os';
+import { setTimeout as sleep } from 'node:timers/promises';
+import type { OrderRow } from '../db/tables/orders.tables.ts';
 import type { Deps } from '../deps.ts';
 import { newId } from '../lib/ids.ts';
 import { claimOrder, fulfilOrder } from '../services/fulfilment.service.ts';
+import { handBackOrder } from '../services/order-handback.service.ts';
 
-/** Polls for runnable orders and fulfils them one at a time; stop() waits for the order in hand. */
+/** After a hand-back, how long the fulfilment in hand gets to notice it (a progress write) and clean up. */
+const LET_GO_MS = 2000;
+
+export interface StopOptions {
+  /** How long the order in hand may take to finish before it is handed back (0: at once; default: no limit). */
+  readonly graceMs?: number;
+}
+
+/**
+ * Polls for runnable orders and fulfils them one at a time. stop() stops claiming, lets the order in hand finish
+ * within the grace period, else hands it back (lease released, so another worker takes it at once); then it
+ * returns within 2 s plus one database write.
+ */
 export function startOrderWorker(deps: Deps, workerId = `${hostname()}:${process.pid}:${newId().slice(-8)}`) {
   let isStopped = false;
   let wake: (() => void) | undefined;
+  let inHand: OrderRow | undefined;
   const loop = (async () => {
     while (!isStopped) {
       try {
         const order = await claimOrder(deps, workerId);
+        // Claimed while stop() was called: give it straight back rather than start on it.
+        if (order && isStopped) {
+          await handBackOrder(deps, order, workerId);
+          break;
+        }
         if (order) {
-          await fulfilOrder(deps, order, workerId);
+          inHand = order;
+          try {
+            await fulfilOrder(deps, order, workerId);
+          } finally {
+            inHand = undefined;
+          }
           continue;
         }
       } catch (err) {
@@ -24,12 +50,23 @@ export function startOrderWorker(deps: Deps, workerId = `${hostname()}:${process
       });
     }
   })();
+  const settlesWithin = (ms: number) =>
+    Number.isFinite(ms)
+      ? Promise.race([loop.then(() => true), sleep(ms, false, { ref: false })])
+      : loop.then(() => true);
   return {
     workerId,
-    stop: async () => {
+    stop: async ({ graceMs = Infinity }: StopOptions = {}) => {
       isStopped = true;
       wake?.();
-      await loop;
+      if (await settlesWithin(graceMs)) return;
+      const order = inHand;
+      if (order) {
+        await handBackOrder(deps, order, workerId).catch((err: unknown) =>
+          deps.logger.error({ err, orderId: order.id }, 'handing the order back failed'),
+        );
+      }
+      await settlesWithin(LET_GO_MS);
     },
   };
 }

@@ -13,7 +13,12 @@ describe('GET /api/health/', () => {
   it('reports the database as reachable and the storage as writable', async () => {
     const res = await t.app.inject({ method: 'GET', url: '/api/health/' });
     expect(res.statusCode).toBe(200);
-    expect(res.json()).toEqual({ status: 'ok', database: 'ok', storage: 'ok' });
+    expect(res.json()).toEqual({
+      status: 'ok',
+      database: 'ok',
+      storage: 'ok',
+      event_loop_delay_ms: expect.any(Number),
+    });
     expect(res.headers['x-request-id']).toBeTruthy();
     // The probe file is gone again.
     expect(fs.readdirSync(path.join(t.deps.config.storage.dir, '.tmp'))).toEqual([]);
@@ -29,7 +34,12 @@ describe('GET /api/health/', () => {
       const started = Date.now();
       const res = await t.app.inject({ method: 'GET', url: '/api/health/' });
       expect(res.statusCode).toBe(503);
-      expect(res.json()).toEqual({ status: 'degraded', database: 'ok', storage: 'unwritable' });
+      expect(res.json()).toEqual({
+        status: 'degraded',
+        database: 'ok',
+        storage: 'unwritable',
+        event_loop_delay_ms: expect.any(Number),
+      });
       expect(Date.now() - started).toBeLessThan(2_500);
     } finally {
       fs.rmSync(dir, { force: true });

@@ -1,6 +1,7 @@
 import fsp from 'node:fs/promises';
 import type { Deps } from '../deps.ts';
 import { pingDatabase } from '../db/repositories/health.repository.ts';
+import { getEventLoopGuard } from '../lib/event-loop-guard.ts';
 
 /** Each check gives up after this long, so health stays fast when a disk or the database hangs. */
 const CHECK_TIMEOUT_MS = 2000;
@@ -9,6 +10,8 @@ export interface HealthReport {
   readonly isHealthy: boolean;
   readonly database: 'ok' | 'unreachable';
   readonly storage: 'ok' | 'unwritable';
+  /** p99 of this process's event-loop delay over the last window (about 10 s), in whole milliseconds. */
+  readonly eventLoopDelayMs: number;
 }
 
 /** Resolves true when `check` settles successfully within the timeout, false otherwise; never rejects. */
@@ -45,12 +48,16 @@ export function checkStorage(deps: Deps): Promise<boolean> {
   });
 }
 
-/** Runs the database and storage checks side by side; healthy only when both pass. */
+/**
+ * Runs the database and storage checks side by side; healthy only when both pass. The event-loop delay is reported,
+ * not judged: a figure already measured, so reading it costs nothing.
+ */
 export async function checkHealth(deps: Deps): Promise<HealthReport> {
   const [isDatabaseOk, isStorageOk] = await Promise.all([checkDatabase(deps), checkStorage(deps)]);
   return {
     isHealthy: isDatabaseOk && isStorageOk,
     database: isDatabaseOk ? 'ok' : 'unreachable',
     storage: isStorageOk ? 'ok' : 'unwritable',
+    eventLoopDelayMs: getEventLoopGuard().delayP99Ms(),
   };
 }

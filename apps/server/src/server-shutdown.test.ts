@@ -1,0 +1,67 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildTestApp, type TestApp } from '../test/build-test-app.ts';
+import { waitFor } from '../test/order-helpers.ts';
+import {
+  childProcesses,
+  isRunning,
+  killAll,
+  startEntry,
+  type EntryProcess,
+} from '../test/process-helpers.ts';
+import { TEST_DIALECT } from '../test/test-database.ts';
+
+// The server's own stop, and the worker's backstop for a parent without an IPC channel (worker-process.test.ts has
+// the server killed mid-order).
+describe(`stopping the server and the worker's parent (${TEST_DIALECT})`, () => {
+  let t: TestApp;
+  const started: EntryProcess[] = [];
+  const workerPids: number[] = [];
+
+  beforeAll(async () => {
+    t = await buildTestApp();
+  });
+  afterAll(async () => {
+    killAll([...started.map((p) => p.pid), ...workerPids]);
+    await Promise.all(started.map((p) => p.exited));
+    await t.close();
+  });
+
+  it('SIGTERM of the server: it exits 0 and its worker is gone', { timeout: 30_000 }, async () => {
+    const server = startEntry(t, 'main.ts', { RUN_WORKER: 'true', LOG_LEVEL: 'info' });
+    started.push(server);
+    await waitFor(() => server.output().includes('worker started'), {
+      timeoutMs: 20_000,
+      what: `the worker to start (${server.output()})`,
+    });
+    const [workerPid] = childProcesses(server.pid, 'worker.ts');
+    expect(workerPid).toBeDefined();
+    workerPids.push(workerPid!);
+    server.child.kill('SIGTERM');
+    expect(await server.exited).toEqual({ code: 0, signal: null });
+    expect(isRunning(workerPid!)).toBe(false);
+  });
+
+  it(
+    'a worker without IPC whose parent is killed notices within seconds and exits',
+    { timeout: 30_000 },
+    async () => {
+      const shell = startEntry(t, 'worker.ts', { LOG_LEVEL: 'info' }, { viaShell: true });
+      started.push(shell);
+      await waitFor(() => shell.output().includes('worker started'), {
+        timeoutMs: 20_000,
+        what: `the worker to start (${shell.output()})`,
+      });
+      const [workerPid] = childProcesses(shell.pid, 'worker.ts');
+      expect(workerPid).toBeDefined();
+      workerPids.push(workerPid!);
+      shell.child.kill('SIGKILL');
+      const killedAt = Date.now();
+      await waitFor(() => !isRunning(workerPid!), {
+        timeoutMs: 5_000,
+        intervalMs: 50,
+        what: 'the worker to exit',
+      });
+      expect(Date.now() - killedAt).toBeLessThan(5_000);
+    },
+  );
+});
