@@ -31,20 +31,24 @@ test('(d) 1,500 custom credits on /credits → approve → +1,500 on the badge a
   await expect(page.getByTestId('credits-total')).toHaveText('$1.50 USD');
   await screenshotBothWidths(page, 'credits');
 
-  // The button's states go by faster than a navigation; record every text it shows until the page is left.
-  const buttonTexts: string[] = [];
-  await page.exposeFunction('recordButtonText', (text: string) => buttonTexts.push(text));
+  // The button's states go by faster than a navigation; record every text it shows until the page is left, in
+  // sessionStorage (synchronous, and kept across the same-origin navigation to the simulated PayPal page; a call
+  // to an exposed function may be lost when the page unloads right after it).
   await page.evaluate(() => {
     const button = document.querySelector('form[aria-label="Buy credits"] button[type="submit"]')!;
-    const record = () =>
-      (window as unknown as { recordButtonText: (t: string) => void }).recordButtonText(
-        button.textContent ?? '',
-      );
+    sessionStorage.setItem('buttonTexts', '[]');
+    const record = () => {
+      const texts = JSON.parse(sessionStorage.getItem('buttonTexts') ?? '[]') as string[];
+      sessionStorage.setItem('buttonTexts', JSON.stringify([...texts, button.textContent ?? '']));
+    };
     new MutationObserver(record).observe(button, { childList: true, subtree: true, characterData: true });
   });
   await page.getByRole('button', { name: 'Buy Credits' }).click();
   await expect(page).toHaveURL(/\/sim\/paypal\/checkoutnow\?token=/);
   await expect(page.getByTestId('sim-amount')).toHaveText('$1.50 USD');
+  const buttonTexts = await page.evaluate(
+    () => JSON.parse(sessionStorage.getItem('buttonTexts') ?? '[]') as string[],
+  );
   expect(buttonTexts).toEqual(expect.arrayContaining(['Processing...', 'Redirecting to PayPal...']));
   expect(buttonTexts.indexOf('Processing...')).toBeLessThan(buttonTexts.indexOf('Redirecting to PayPal...'));
   await page.getByRole('button', { name: 'Approve' }).click();
