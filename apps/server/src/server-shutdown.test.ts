@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, type TestApp } from '../test/build-test-app.ts';
 import { waitFor } from '../test/order-helpers.ts';
 import {
+  killParentExpectWorkerGone,
   childProcesses,
   isRunning,
   killAll,
@@ -51,17 +52,7 @@ describe(`stopping the server and the worker's parent (${TEST_DIALECT})`, () => 
         timeoutMs: 20_000,
         what: `the worker to start (${shell.output()})`,
       });
-      const [workerPid] = childProcesses(shell.pid, 'worker.ts');
-      expect(workerPid).toBeDefined();
-      workerPids.push(workerPid!);
-      shell.child.kill('SIGKILL');
-      const killedAt = Date.now();
-      await waitFor(() => !isRunning(workerPid!), {
-        timeoutMs: 5_000,
-        intervalMs: 50,
-        what: 'the worker to exit',
-      });
-      expect(Date.now() - killedAt).toBeLessThan(5_000);
+      await killParentExpectWorkerGone(shell, workerPids);
     },
   );
 });

@@ -4,9 +4,8 @@ import { buildTestApp, type TestApp } from '../test/build-test-app.ts';
 import { insertCorpus, makePost } from '../test/corpus-factories.ts';
 import { waitFor } from '../test/order-helpers.ts';
 import {
-  childProcesses,
+  killParentExpectWorkerGone,
   expectDeliveredOnce,
-  isRunning,
   killAll,
   placeKeywordOrder,
   startEntry,
@@ -52,18 +51,7 @@ describe(`the server's worker outlives no server (${TEST_DIALECT})`, () => {
         timeoutMs: 30_000,
         what: `progress (${server.output()})`,
       });
-      const [workerPid] = childProcesses(server.pid, 'worker.ts');
-      expect(workerPid).toBeDefined();
-      workerPids.push(workerPid!);
-
-      server.child.kill('SIGKILL');
-      const killedAt = Date.now();
-      await waitFor(() => !isRunning(workerPid!), {
-        timeoutMs: 5_000,
-        intervalMs: 50,
-        what: 'the worker to exit',
-      });
-      expect(Date.now() - killedAt).toBeLessThan(5_000);
+      await killParentExpectWorkerGone(server, workerPids);
       expect(await findOrderById(t.deps.db, orderId)).toMatchObject({
         status: 'pending',
         attempts: 1,

@@ -10,7 +10,7 @@ import { findOrderById } from '../src/db/repositories/orders.repository.ts';
 import type { OrderRow } from '../src/db/tables/orders.tables.ts';
 import type { TestSession } from './auth-helpers.ts';
 import type { TestApp } from './build-test-app.ts';
-import { downloadOrderFile, listStorage, parseCsv, reservationLedger } from './order-helpers.ts';
+import { downloadOrderFile, listStorage, parseCsv, reservationLedger, waitFor } from './order-helpers.ts';
 
 const SERVER_ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 
@@ -171,4 +171,26 @@ export async function expectDeliveredOnce(
     lots: 1000 - matches,
   });
   return done;
+}
+
+/**
+ * Kills `parent` (an entry or the shell that started it) with SIGKILL and expects its worker child to be gone within
+ * 5 s; returns the worker's pid (also pushed to `workerPids`, for the file's clean-up).
+ */
+export async function killParentExpectWorkerGone(
+  parent: EntryProcess,
+  workerPids: number[],
+): Promise<number> {
+  const [workerPid] = childProcesses(parent.pid, 'worker.ts');
+  expect(workerPid).toBeDefined();
+  workerPids.push(workerPid!);
+  parent.child.kill('SIGKILL');
+  const killedAt = Date.now();
+  await waitFor(() => !isRunning(workerPid!), {
+    timeoutMs: 5_000,
+    intervalMs: 50,
+    what: 'the worker to exit',
+  });
+  expect(Date.now() - killedAt).toBeLessThan(5_000);
+  return workerPid!;
 }
