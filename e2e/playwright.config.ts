@@ -3,7 +3,10 @@ import path from 'node:path';
 import { defineConfig } from '@playwright/test';
 
 const PORT = Number(process.env.E2E_PORT ?? 8181);
-const dataDir = path.join(os.tmpdir(), `threadcart-e2e-${process.pid}`);
+// The config is read again in every test worker (another pid): the first reading fixes the directory for them all,
+// so that specs can read the server's outbox (support/outbox.ts).
+const dataDir = process.env.E2E_DATA_DIR ?? path.join(os.tmpdir(), `threadcart-e2e-${process.pid}`);
+process.env.E2E_DATA_DIR = dataDir;
 
 export default defineConfig({
   testDir: './specs',
@@ -51,6 +54,8 @@ export default defineConfig({
       // Every browser of the suite comes from 127.0.0.1: one address's page-view limit (60 a minute) would refuse
       // the suite's own page views. The limit itself is tested in the server's analytics route tests.
       PAGE_VIEWS_PER_MINUTE: '100000',
+      // The same for sign-ups (10 an hour per address); that limit is tested in the server's tests.
+      SIGNUPS_PER_ADDRESS_PER_HOUR: '100000',
     },
   },
 });

@@ -1,4 +1,5 @@
 import { expect, test } from '../support/fixtures.ts';
+import { latestConfirmationPath } from '../support/outbox.ts';
 import { uniqueUser } from '../support/users.ts';
 
 test('a visitor signs up, signs in, keeps the session, is guarded and logs out', async ({ page }) => {
@@ -50,7 +51,22 @@ test('a visitor signs up, signs in, keeps the session, is guarded and logs out',
   await expect(page).toHaveURL(/\/dashboard$/);
   await expect(page.getByRole('heading', { name: 'My Orders' })).toBeVisible();
   const nav = page.getByRole('navigation', { name: 'Main' });
+
+  // The gift waits for the confirmed address (decision 020): the dashboard says so; the mailed link brings it.
+  await expect(
+    page.getByText(
+      `Confirm your e-mail address to receive your 1,000 free credits: open the link we sent to ${user.email}.`,
+    ),
+  ).toBeVisible();
+  await expect(nav.getByRole('link', { name: '0 credits' })).toBeVisible();
+  await page.goto(await latestConfirmationPath(user.email));
+  await expect(
+    page.getByText('Your e-mail address is confirmed. Your 1,000 free credits are in your account.'),
+  ).toBeVisible();
+  await page.getByRole('link', { name: 'Go to your dashboard' }).click();
+  await expect(page).toHaveURL(/\/dashboard$/);
   await expect(nav.getByRole('link', { name: '1,000 credits' })).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Send the link again' })).toBeHidden();
 
   // A reload keeps the session.
   await page.reload();

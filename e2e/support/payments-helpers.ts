@@ -1,5 +1,6 @@
 import path from 'node:path';
 import { expect, type Page } from '@playwright/test';
+import { confirmEmailViaApi } from './outbox.ts';
 
 const SCREENSHOT_DIR = path.resolve(import.meta.dirname, '../artifacts/screenshots');
 export const PASSWORD = 'Sup3rSecret!';
@@ -17,6 +18,8 @@ export async function signUpAndLogIn(page: Page, prefix: string): Promise<string
     },
   });
   expect(created.status(), await created.text()).toBeLessThan(300);
+  // The sign-up gift comes with the confirmed address (decision 020).
+  await confirmEmailViaApi(page.request, `${username}@example.com`);
   await page.goto('/login');
   await page.getByLabel('Username').fill(username);
   await page.getByLabel('Password', { exact: true }).fill(PASSWORD);

@@ -1,4 +1,5 @@
 import type { APIRequestContext, Page } from '@playwright/test';
+import { confirmEmailViaApi } from './outbox.ts';
 
 export interface TestUser {
   username: string;
@@ -32,6 +33,8 @@ export async function signUpViaApi(request: APIRequestContext, user: TestUser): 
   });
   if (response.status() !== 201)
     throw new Error(`sign-up failed: ${response.status()} ${await response.text()}`);
+  // The sign-up gift comes with the confirmed address (decision 020).
+  await confirmEmailViaApi(request, user.email);
 }
 
 /** Signs in through the API with the page's cookies, then tells the web app a session exists. */

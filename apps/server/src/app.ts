@@ -18,6 +18,14 @@ import { newId } from './lib/ids.ts';
 import { registerAuth } from './plugins/auth.ts';
 import { mountPaymentsSimulator } from './payments/simulator/mount-simulator.ts';
 import { handleFrameworkError, registerErrorHandler } from './plugins/error-handler.ts';
+import { OPENAPI_SECURITY } from './plugins/openapi-security.ts';
+import { registerObservability } from './plugins/observability.ts';
+import { trackSlashedApiRoutes } from './plugins/trailing-slash.ts';
+import { metricsRoutes } from './routes/metrics.routes.ts';
+import { accountBillingRoutes } from './routes/account-billing.routes.ts';
+import { accountExportRoutes } from './routes/account-export.routes.ts';
+import { accountRoutes } from './routes/account.routes.ts';
+import { adminRoutes } from './routes/admin/admin.routes.ts';
 import { analyticsRoutes } from './routes/analytics.routes.ts';
 import { apiKeysRoutes } from './routes/api-keys.routes.ts';
 import { authRoutes } from './routes/auth.routes.ts';
@@ -51,6 +59,9 @@ export async function buildApp(deps: Deps, options: BuildAppOptions = {}): Promi
   });
 
   registerErrorHandler(app);
+  registerObservability(app);
+  // Before any route is registered: it records the API's routes to redirect their slash-less paths.
+  const slashedPathOf = trackSlashedApiRoutes(app);
   await app.register(helmet, {
     contentSecurityPolicy: {
       directives: {
@@ -67,14 +78,18 @@ export async function buildApp(deps: Deps, options: BuildAppOptions = {}): Promi
   await app.register(cookie, { secret: deps.config.auth.secret });
   registerAuth(app, deps);
   await app.register(swagger, {
-    openapi: { info: { title: 'Threadcart API', version: '1.0.0' } },
+    openapi: { info: { title: 'Threadcart API', version: '1.0.0' }, ...OPENAPI_SECURITY },
     transform: jsonSchemaTransform,
   });
   await app.register(swaggerUi, { routePrefix: '/api/docs' });
 
   await app.register(healthRoutes(deps));
+  await app.register(metricsRoutes(deps));
   await app.register(authRoutes(deps));
   await app.register(usersRoutes(deps));
+  await app.register(accountRoutes(deps));
+  await app.register(accountBillingRoutes(deps));
+  await app.register(accountExportRoutes(deps));
   await app.register(apiKeysRoutes(deps));
   await app.register(passwordResetRoutes(deps));
   await app.register(analyticsRoutes(deps));
@@ -82,10 +97,14 @@ export async function buildApp(deps: Deps, options: BuildAppOptions = {}): Promi
   await app.register(corpusRoutes(deps));
   await app.register(paypalRoutes(deps));
   await app.register(creditPackagesRoutes());
+  await app.register(adminRoutes(deps));
   await mountPaymentsSimulator(app, deps);
 
   const hasWeb = options.serveWeb === true && (await registerWeb(app, deps.config.webDistDir));
   app.setNotFoundHandler((request, reply) => {
+    // `/api/orders` for `/api/orders/`: the spec's path, query string kept, method and body too (308).
+    const slashed = slashedPathOf(request);
+    if (slashed) return reply.redirect(slashed, 308);
     const isApi = request.url.startsWith('/api/') || request.url.startsWith('/sim/');
     if (!hasWeb || isApi || request.method !== 'GET') {
       return reply.status(404).send({ detail: API_MESSAGES.notFound, code: 'not_found' });

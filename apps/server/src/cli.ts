@@ -1,9 +1,10 @@
 import { loadConfig } from './config.ts';
 import { createDeps } from './deps.ts';
+import { runAdminCli } from './cli/admin-cli.ts';
 import { runCorpusCli } from './corpus/cli/corpus-cli.ts';
 import { explainStartupError, runStartup } from './lib/startup-errors.ts';
 
-/** Command-line entry: `db:migrate` and `corpus ingest|generate|stats` (corpus/cli/corpus-cli.ts). */
+/** Command-line entry: `db:migrate`, `corpus ingest|generate|stats` (corpus/cli/corpus-cli.ts), `admin grant|revoke`. */
 async function main(argv: string[]): Promise<number> {
   const [command] = argv;
   if (command === 'db:migrate') {
@@ -27,8 +28,19 @@ async function main(argv: string[]): Promise<number> {
         }),
     });
   }
+  if (command === 'admin') {
+    const config = await runStartup(() => loadConfig());
+    return runAdminCli(argv.slice(1), {
+      stdout: (t) => process.stdout.write(t),
+      stderr: (t) => process.stderr.write(t),
+      createDeps: () =>
+        createDeps(config).catch((error: unknown) => {
+          throw explainStartupError(error, config) ?? error;
+        }),
+    });
+  }
   process.stderr.write(
-    `Unknown command: ${command ?? '(none)'}\nUsage: cli.ts db:migrate | corpus <subcommand>\n`,
+    `Unknown command: ${command ?? '(none)'}\nUsage: cli.ts db:migrate | corpus <subcommand> | admin grant|revoke <username>\n`,
   );
   return 2;
 }

@@ -1,7 +1,12 @@
+import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import { parseEnv } from 'node:util';
 import { z } from 'zod';
 import { formatSetting, redactUrl, StartupError } from './lib/startup-errors.ts';
+
+/** The repository's root: where `npm start` is typed, where `.env` sits and what relative data paths start from. */
+export const REPO_ROOT = path.resolve(import.meta.dirname, '../../..');
 
 const EnvSchema = z.object({
   NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
@@ -11,12 +16,13 @@ const EnvSchema = z.object({
   PORT: z.coerce.number().int().min(0).max(65535).default(8080),
   APP_URL: z.url().optional(),
   INTERNAL_URL: z.url().optional(),
-  DATABASE_URL: z.string().default('sqlite:./data/threadcart.db'),
+  // The embedded defaults keep the data where it always was, under apps/server/data.
+  DATABASE_URL: z.string().default('sqlite:./apps/server/data/threadcart.db'),
   DATABASE_SCHEMA: z
     .string()
     .regex(/^[a-z_][a-z0-9_]{0,62}$/, 'must be a lower-case PostgreSQL identifier')
     .optional(),
-  STORAGE_DIR: z.string().default('./data/files'),
+  STORAGE_DIR: z.string().default('./apps/server/data/files'),
   SESSION_SECRET: z.string().min(32).optional(),
   ACCESS_TOKEN_TTL_SECONDS: z.coerce
     .number()
@@ -30,6 +36,8 @@ const EnvSchema = z.object({
     .positive()
     .default(512 * 1024),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  LOG_FORMAT: z.enum(['auto', 'pretty', 'json']).default('auto'),
+  METRICS_TOKEN: z.string().min(16).optional(),
   WEB_DIST_DIR: z.string().default('../web/dist'),
   RUN_WORKER: z.enum(['true', 'false']).default('true'),
   WORKER_POLL_INTERVAL_MS: z.coerce.number().int().positive().default(500),
@@ -46,6 +54,7 @@ const EnvSchema = z.object({
   DRY_RUN_THREADS: z.coerce.number().int().min(1).max(64).optional(),
   DRY_RUN_MAX_QUEUE: z.coerce.number().int().min(1).default(64),
   PAGE_VIEWS_PER_MINUTE: z.coerce.number().int().min(1).default(60),
+  SIGNUPS_PER_ADDRESS_PER_HOUR: z.coerce.number().int().min(1).default(10),
   RETENTION_DAYS: z.coerce.number().int().positive().default(90),
   SAMPLE_CORPUS: z.enum(['auto', 'off']).default('auto'),
   PAYPAL_CLIENT_ID: z.string().optional(),
@@ -83,6 +92,10 @@ export interface Config {
   /** Where the command was typed: relative paths given on the command line resolve against it. */
   readonly invocationDir: string;
   readonly logLevel: string;
+  /** auto: pretty lines on a terminal, JSON otherwise. */
+  readonly logFormat: 'auto' | 'pretty' | 'json';
+  /** The bearer token `GET /metrics` requires; undefined: no metrics endpoint (404). */
+  readonly metricsToken: string | undefined;
   readonly webDistDir: string;
   readonly runWorker: boolean;
   readonly worker: {
@@ -103,6 +116,8 @@ export interface Config {
   };
   /** Anonymous page views accepted per client address per minute (counted in memory, never stored). */
   readonly pageViews: { readonly perMinute: number };
+  /** Accounts one client address may create per hour (decision 020). */
+  readonly signupsPerAddressPerHour: number;
   readonly retentionDays: number;
   readonly sampleCorpus: 'auto' | 'off';
   readonly paypal: {
@@ -119,8 +134,46 @@ export class ConfigError extends StartupError {
   override name = 'ConfigError';
 }
 
-/** Reads the environment once, validates it and returns a frozen Config; the only reader of process.env. */
-export function loadConfig(env: NodeJS.ProcessEnv = process.env, generateSecret = randomSecret): Config {
+/**
+ * The environment with the variables of an env file (default: `.env` at the repository root) under it: a variable set
+ * in the environment wins over the file's. A missing file adds nothing; an unreadable one is a StartupError.
+ */
+export function readEnvironment(
+  env: NodeJS.ProcessEnv = process.env,
+  file = path.join(REPO_ROOT, '.env'),
+): NodeJS.ProcessEnv {
+  let text: string;
+  try {
+    text = fs.readFileSync(file, 'utf8');
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code === 'ENOENT') return env;
+    throw new StartupError(`Cannot read the settings file ${file}: ${(error as Error).message}.`);
+  }
+  // `NAME=` in the file means "not set" (as .env.example writes the optional ones), never an empty value.
+  const fromFile = Object.entries(parseEnv(text)).filter(([, value]) => value !== '');
+  return { ...Object.fromEntries(fromFile), ...env };
+}
+
+/** A relative path resolved from the repository root (absolute paths stay as they are). */
+export function resolveFromRoot(target: string): string {
+  return path.resolve(REPO_ROOT, target);
+}
+
+/** `sqlite:<relative file>` made absolute from the repository root; `:memory:` and PostgreSQL URLs unchanged. */
+function resolveDatabaseUrl(url: string): string {
+  if (!url.startsWith('sqlite:')) return url;
+  const file = url.slice('sqlite:'.length);
+  return file === ':memory:' || file === '' ? url : `sqlite:${resolveFromRoot(file)}`;
+}
+
+/**
+ * Reads the environment (and `.env`) once, validates it and returns a frozen Config; the only reader of
+ * process.env. Relative paths in DATABASE_URL and STORAGE_DIR resolve from the repository root.
+ */
+export function loadConfig(
+  env: NodeJS.ProcessEnv = readEnvironment(),
+  generateSecret = randomSecret,
+): Config {
   const parsed = EnvSchema.safeParse(env);
   if (!parsed.success) throw configError(env, parsed.error.issues);
   const e = parsed.data;
@@ -138,8 +191,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, generateSecret 
       internalUrl: (e.INTERNAL_URL ?? `http://127.0.0.1:${port}`).replace(/\/$/, ''),
     },
     appUrl: (e.APP_URL ?? `http://localhost:${port}`).replace(/\/$/, ''),
-    database: { dialect, url: e.DATABASE_URL, schema: e.DATABASE_SCHEMA },
-    storage: { dir: path.resolve(e.STORAGE_DIR) },
+    database: { dialect, url: resolveDatabaseUrl(e.DATABASE_URL), schema: e.DATABASE_SCHEMA },
+    storage: { dir: resolveFromRoot(e.STORAGE_DIR) },
     auth: {
       secret: e.SESSION_SECRET ?? generateSecret(),
       isSecretGenerated: !e.SESSION_SECRET,
@@ -148,7 +201,10 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, generateSecret 
     },
     invocationDir: e.INIT_CWD ?? process.cwd(),
     logLevel: e.LOG_LEVEL,
-    webDistDir: path.resolve(e.WEB_DIST_DIR),
+    logFormat: e.LOG_FORMAT,
+    metricsToken: e.METRICS_TOKEN,
+    // Relative to apps/server, wherever the process was started.
+    webDistDir: path.resolve(REPO_ROOT, 'apps/server', e.WEB_DIST_DIR),
     runWorker: e.RUN_WORKER === 'true',
     worker: {
       pollIntervalMs: e.WORKER_POLL_INTERVAL_MS,
@@ -164,6 +220,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, generateSecret 
       maxQueue: e.DRY_RUN_MAX_QUEUE,
     },
     pageViews: { perMinute: e.PAGE_VIEWS_PER_MINUTE },
+    signupsPerAddressPerHour: e.SIGNUPS_PER_ADDRESS_PER_HOUR,
     retentionDays: e.RETENTION_DAYS,
     sampleCorpus: e.SAMPLE_CORPUS,
     paypal: {

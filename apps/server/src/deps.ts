@@ -1,10 +1,11 @@
 import type { Kysely } from 'kysely';
-import pino, { type Logger } from 'pino';
+import type { Logger } from 'pino';
 import type { Config, DatabaseDialect } from './config.ts';
 import { createDatabase, type DatabaseHandle } from './db/database.ts';
 import { migrateToLatest } from './db/migrate.ts';
 import type { Database } from './db/schema.ts';
 import { systemClock, type Clock } from './lib/clock.ts';
+import { createLogger, describeDatabase } from './lib/logging.ts';
 import { cancelSessionQueries } from './db/repositories/sessions-activity.repository.ts';
 import { createDryRunPool, type DryRunPool } from './services/dry-run/dry-run-pool.ts';
 import { dryRunSessionName } from './services/dry-run/dry-run-session.ts';
@@ -30,14 +31,20 @@ export interface CreateDepsOptions {
   readonly logger?: Logger;
   readonly migrate?: boolean;
   readonly storage?: FileStorage;
+  /** Log which database is used (no password) and which migrations ran: the server's start does. */
+  readonly announce?: boolean;
 }
 
 /** Builds the dependencies from the configuration, migrating the database unless told not to. */
 export async function createDeps(config: Config, options: CreateDepsOptions = {}): Promise<Deps> {
   const { url, schema } = config.database;
   const database = options.database ?? createDatabase(url, { schema });
-  if (options.migrate ?? true) await migrateToLatest(database.db as Kysely<unknown>, { schema });
-  const logger = options.logger ?? pino({ level: config.logLevel });
+  const applied =
+    (options.migrate ?? true) ? await migrateToLatest(database.db as Kysely<unknown>, { schema }) : [];
+  const logger = options.logger ?? createLogger(config);
+  if (options.announce) {
+    logger.info({ database: describeDatabase(config), migrations: applied }, announcement(config, applied));
+  }
   let dryRuns: DryRunPool | undefined;
   return {
     config,
@@ -57,4 +64,10 @@ export async function createDeps(config: Config, options: CreateDepsOptions = {}
       await database.close();
     },
   };
+}
+
+function announcement(config: Config, applied: readonly string[]): string {
+  const ran =
+    applied.length === 0 ? 'no migration to run' : `ran ${applied.length} migrations: ${applied.join(', ')}`;
+  return `Database ${describeDatabase(config)}: ${ran}`;
 }

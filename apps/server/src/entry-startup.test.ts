@@ -192,10 +192,14 @@ describe.concurrent('start-up errors are one line naming the setting, exit statu
   it.runIf(TEST_DATABASE_URL)('server: a PostgreSQL database that does not exist', async () => {
     const url = new URL(TEST_DATABASE_URL!);
     url.pathname = '/threadcart_no_such_database';
+    url.password = 'never-shown';
     const run = await runEntry('main.ts', { DATABASE_URL: url.toString() });
+    expect(run.stderr).not.toContain('never-shown');
     expectOneLine(
       run,
-      `DATABASE_URL=${redactUrl(url.toString())}: database "threadcart_no_such_database" does not exist.`,
+      `DATABASE_URL=${redactUrl(url.toString())}: database "threadcart_no_such_database" does not exist; ` +
+        `create it with: createdb -h ${url.hostname} -p ${url.port || '5432'} -U ${url.username} ` +
+        'threadcart_no_such_database.',
     );
   });
 

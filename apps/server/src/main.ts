@@ -8,7 +8,7 @@ const SHUTDOWN_DEADLINE_MS = 12_000;
 // The rest of the server loads once the settings are read, so that line comes in about a second.
 const config = await runStartup(() => loadConfig());
 const { createDeps } = await import('./deps.ts');
-const deps = await runStartup(() => createDeps(config), config);
+const deps = await runStartup(() => createDeps(config, { announce: true }), config);
 const { buildApp } = await import('./app.ts');
 const { startWorkerProcess } = await import('./worker-process.ts');
 const { watchEventLoop } = await import('./lib/event-loop-guard.ts');

@@ -1,5 +1,7 @@
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
 import type { User } from '@threadcart/contracts';
+import { listOutbox } from '../src/services/mail.service.ts';
+import { depsOf } from './app-deps.ts';
 
 export const TEST_PASSWORD = 'Secret123';
 
@@ -8,8 +10,10 @@ export interface SignUpOverrides {
   email?: string;
   password?: string;
   name?: string;
-  /** Client address for the sign-in (login throttling counts per IP). */
+  /** Client address for the sign-up and the sign-in (both are throttled per address). */
   ip?: string;
+  /** Follow the confirmation link mailed at sign-up (the sign-up gift comes then); true unless set to false. */
+  confirmEmail?: boolean;
 }
 
 export interface TestSession {
@@ -56,6 +60,7 @@ export async function signUpAndSignIn(
   const signup = await app.inject({
     method: 'POST',
     url: '/api/auth/signup/',
+    ...(overrides.ip ? { remoteAddress: overrides.ip } : {}),
     payload: {
       username,
       email: overrides.email ?? `${username.toLowerCase()}@example.com`,
@@ -65,6 +70,9 @@ export async function signUpAndSignIn(
     },
   });
   if (signup.statusCode !== 201) throw new Error(`sign-up failed: ${signup.statusCode} ${signup.body}`);
+  if (overrides.confirmEmail !== false) {
+    await confirmEmailThroughOutbox(app, (signup.json() as { user: User }).user.email);
+  }
   const login = await app.inject({
     method: 'POST',
     url: '/api/auth/token/',
@@ -88,6 +96,24 @@ export async function signUpAndSignIn(
     csrfToken,
     headers: sessionHeaders(cookies, csrfToken),
   };
+}
+
+/** The token of the latest confirmation link mailed to `email` (read from the outbox, as a person reads the mail). */
+export async function latestConfirmationToken(app: FastifyInstance, email: string): Promise<string> {
+  const mails = await listOutbox(depsOf(app), email);
+  const link = mails
+    .map((mail) => /\/confirm-email\?token=([^\s]+)/.exec(mail.body)?.[1])
+    .filter((token) => token !== undefined)
+    .at(-1);
+  if (!link) throw new Error(`no confirmation link was mailed to ${email}`);
+  return decodeURIComponent(link);
+}
+
+/** Follows the latest confirmation link mailed to `email`, as a person clicking it would. */
+export async function confirmEmailThroughOutbox(app: FastifyInstance, email: string): Promise<void> {
+  const token = await latestConfirmationToken(app, email);
+  const res = await app.inject({ method: 'POST', url: '/api/auth/confirm-email/', payload: { token } });
+  if (res.statusCode !== 200) throw new Error(`e-mail confirmation failed: ${res.statusCode} ${res.body}`);
 }
 
 /** Creates an API key for a signed-in session; `headers` carries `authorization: Token <key>`. */

@@ -7,6 +7,7 @@ import { buildApp } from '../src/app.ts';
 import { loadConfig, type Config } from '../src/config.ts';
 import { createDeps, type Deps } from '../src/deps.ts';
 import { createManualClock } from '../src/lib/clock.ts';
+import { rememberDeps } from './app-deps.ts';
 import { createTestDatabase, type TestDatabase } from './test-database.ts';
 
 export interface TestApp {
@@ -26,6 +27,8 @@ export function testConfig(env: Record<string, string> = {}): Config {
     // Functional tests check exact answers, whatever the machine's load; the budget itself is tested with budgets
     // of its own (dry-run.test.ts).
     DRY_RUN_BUDGET_MS: '10000',
+    // Every test signs its users up from one address; the limit has its own test (email-confirmation.test.ts).
+    SIGNUPS_PER_ADDRESS_PER_HOUR: '100000',
     ...env,
   });
 }
@@ -48,6 +51,7 @@ export async function buildTestApp(env: Record<string, string> = {}): Promise<Te
     migrate: false,
   });
   const app = await buildApp(deps);
+  rememberDeps(app, deps);
   await app.ready();
   return {
     app,

@@ -82,12 +82,33 @@ export const UserSchema = z.object({
   id: z.string(),
   username: z.string(),
   email: z.string(),
+  name: z.string(),
   credits: z.number().int(),
   date_joined: z.string(),
+  /** False until the link mailed at sign-up is followed; the sign-up gift comes then (decision 020). */
+  email_confirmed: z.boolean(),
+  /** A new address waiting for its confirmation link to be followed, or null. */
+  pending_email: z.string().nullable(),
+  /** `admin` opens the operator console (decision 022); the server checks the role on every admin route. */
+  role: z.enum(['user', 'admin']),
 });
 export type User = z.infer<typeof UserSchema>;
 
 export const UserResponseSchema = z.object({ user: UserSchema });
+
+/** `PATCH /api/users/me/`: a new name applies at once; a new e-mail only when the link mailed to it is followed. */
+export const UpdateProfileRequestSchema = z.object({
+  name: z.string().max(1000).optional(),
+  email: z.string().max(320).optional(),
+});
+export type UpdateProfileRequest = z.infer<typeof UpdateProfileRequestSchema>;
+
+export const ConfirmEmailRequestSchema = z.object({ token: z.string().max(200).optional() });
+export const ConfirmEmailResponseSchema = z.object({
+  detail: z.string(),
+  purpose: z.enum(['signup', 'change']),
+});
+export type ConfirmEmailResponse = z.infer<typeof ConfirmEmailResponseSchema>;
 
 export const CreditLotSchema = z.object({
   credits_left: z.number().int(),

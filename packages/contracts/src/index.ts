@@ -5,3 +5,5 @@ export * from './orders.ts';
 export * from './filters.ts';
 export * from './payments.ts';
 export * from './corpus.ts';
+export * from './account.ts';
+export * from './admin.ts';

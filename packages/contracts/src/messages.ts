@@ -28,10 +28,30 @@ export const API_MESSAGES = {
   tokenInvalid: 'Token is invalid or expired.',
   csrfFailed: 'CSRF token missing or incorrect.',
   notFound: 'Not found.',
+  metricsTokenInvalid: 'A valid metrics token is required: send Authorization: Bearer <METRICS_TOKEN>.',
   internal: 'Something went wrong on our side. Please try again later.',
   tooManyAttempts: (minutes: number) => `Too many attempts. Try again in ${minutes} minutes.`,
   notEnoughCredits: (needed: number, balance: number) =>
     `Not enough credits: this order needs ${needed} credits and you have ${balance}.`,
+} as const;
+
+/** E-mail confirmation: the sign-up gift waits for it, and a new address takes effect with it (decision 020). */
+export const EMAIL_MESSAGES = {
+  confirmToReceiveGift: (email: string) =>
+    `Confirm your e-mail address to receive your 1,000 free credits: open the link we sent to ${email}.`,
+  resend: 'Send the link again',
+  resent: (email: string) => `We sent a new confirmation link to ${email}.`,
+  alreadyConfirmed: 'Your e-mail address is already confirmed.',
+  confirmedWithGift: 'Your e-mail address is confirmed. Your 1,000 free credits are in your account.',
+  changed: (email: string) => `Your e-mail address is now ${email}.`,
+  changeSent: (email: string) =>
+    `We sent a confirmation link to ${email}. Your address changes when you open it.`,
+  invalidLink: 'This confirmation link is invalid or has expired.',
+  confirming: 'Confirming your e-mail address...',
+  sameEmail: 'This is already your e-mail address.',
+  nameTooLong: 'Name must not exceed 200 characters',
+  tooManySignups:
+    'Too many accounts were created from your network in the last hour. Please try again later.',
 } as const;
 
 /** Payment texts: the spec's (word for word) and the details the payment API returns. */

@@ -125,6 +125,7 @@ export const ORDER_MESSAGES = {
   titleTooLong: `Ensure this field has no more than ${TITLE_MAX_LENGTH} characters.`,
   noFile: 'This order has no file yet.',
   dryRunBusy: 'Too many dry runs are running right now; try again in a moment.',
+  corpusLoading: 'The sample corpus is still loading',
   dryRunTooSlow: 'The dry run could not finish in time; try again, or narrow the filters.',
   dryRunsThrottled: (seconds: number) =>
     `Too many dry runs in a minute; the next one can run in ${seconds} seconds.`,
@@ -217,5 +218,7 @@ export const PreviewResponseSchema = z.object({
   credits_needed: z.number().int(),
   credits: z.number().int(),
   sample: z.array(z.record(z.string(), z.unknown())),
+  /** the worker is still loading the sample corpus: the counts are of what it has loaded so far */
+  corpus_loading: z.boolean().optional(),
 });
 export type PreviewResponse = z.infer<typeof PreviewResponseSchema>;

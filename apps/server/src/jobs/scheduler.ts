@@ -1,9 +1,12 @@
 import type { Deps } from '../deps.ts';
+import { buildAccountExportsJob } from './build-account-exports.job.ts';
 import { expireCreditsJob } from './expire-credits.job.ts';
 import { purgeAuthRecordsJob } from './purge-auth-records.job.ts';
+import { purgeDeletedAccountsJob } from './purge-deleted-accounts.job.ts';
 import { purgeOrdersJob } from './purge-orders.job.ts';
 import { purgePageViewsJob } from './purge-page-views.job.ts';
 import { reconcilePaymentsJob } from './reconcile-payments.job.ts';
+import { workerHeartbeatJob } from './worker-heartbeat.job.ts';
 
 /** A job that runs every `intervalMs`, first shortly after start. */
 export interface PeriodicJob {
@@ -14,11 +17,14 @@ export interface PeriodicJob {
 
 /** The explicit list of periodic jobs the worker runs; each driver lives in its own *.job.ts. */
 export const PERIODIC_JOBS: PeriodicJob[] = [
+  workerHeartbeatJob,
   expireCreditsJob,
   purgeOrdersJob,
   purgePageViewsJob,
   purgeAuthRecordsJob,
   reconcilePaymentsJob,
+  buildAccountExportsJob,
+  purgeDeletedAccountsJob,
 ];
 
 /** Runs every periodic job on its interval, one run of a job at a time; errors are logged, never fatal. */

@@ -34,7 +34,7 @@ export function explainStartupError(error: unknown, config?: Config): StartupErr
   if (known) return known;
   if (!config) return undefined;
   const { dialect, url, schema } = config.database;
-  const reason = dialect === 'sqlite' ? explainSqliteCode(chain) : explainPostgresError(chain);
+  const reason = dialect === 'sqlite' ? explainSqliteCode(chain) : explainPostgresError(chain, url);
   return reason ? databaseError(url, reason, { schema, cause: error }) : undefined;
 }
 
@@ -209,9 +209,10 @@ const NET_REASONS: Record<string, string> = {
 const POSTGRES_STATES = /^(08|28|3D|3F|42501|53300|57P03)/;
 const POSTGRES_MESSAGES = /^(Connection terminated|The server does not support SSL)/;
 
-function explainPostgresError(chain: readonly unknown[]): string | undefined {
+function explainPostgresError(chain: readonly unknown[], url: string): string | undefined {
   for (const e of chain) {
     const { code, message, hostname } = e as NodeJS.ErrnoException & { hostname?: string };
+    if (code === '3D000') return missingDatabaseReason(url) ?? message;
     if (code && NET_REASONS[code]) {
       const at = addressesOf(e);
       return at ? `${NET_REASONS[code]} at ${at}` : NET_REASONS[code];
@@ -221,6 +222,29 @@ function explainPostgresError(chain: readonly unknown[]): string | undefined {
     if (typeof message === 'string' && POSTGRES_MESSAGES.test(message)) return message;
   }
   return undefined;
+}
+
+/**
+ * `database "x" does not exist; create it with createdb -h host -p port -U user x`: the command that creates the
+ * database a PostgreSQL URL names (what the server would connect as), or undefined for an unparseable URL.
+ */
+export function missingDatabaseReason(url: string): string | undefined {
+  let parsed: URL;
+  try {
+    parsed = new URL(url);
+  } catch {
+    return undefined;
+  }
+  const name = decodeURIComponent(parsed.pathname.replace(/^\//, ''));
+  if (!name) return undefined;
+  const quote = (value: string) => (/^[\w.-]+$/.test(value) ? value : `'${value.replace(/'/g, `'\\''`)}'`);
+  const args = [
+    parsed.hostname ? `-h ${quote(parsed.hostname)}` : '',
+    parsed.port ? `-p ${parsed.port}` : '',
+    parsed.username ? `-U ${quote(decodeURIComponent(parsed.username))}` : '',
+    quote(name),
+  ].filter(Boolean);
+  return `database "${name}" does not exist; create it with: createdb ${args.join(' ')}`;
 }
 
 /** `127.0.0.1:5433`, or several when Node tried each address of a name (an AggregateError). */

@@ -1,5 +1,7 @@
+import type { FastifyInstance } from 'fastify';
 import net from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { latestConfirmationToken } from '../../test/auth-helpers.ts';
 import { buildTestApp, type TestApp } from '../../test/build-test-app.ts';
 
 /** A port the OS just handed out and released (the app must know its own port before it listens). */
@@ -24,7 +26,10 @@ interface Credits {
 /** A browser-like client: a cookie jar and the CSRF header on unsafe requests. */
 class Browser {
   private readonly cookies = new Map<string, string>();
-  constructor(private readonly origin: string) {}
+  constructor(
+    private readonly origin: string,
+    private readonly app: FastifyInstance,
+  ) {}
 
   async fetch(path: string, init: { method?: string; json?: unknown; redirect?: 'manual' } = {}) {
     const headers: Record<string, string> = {
@@ -58,6 +63,11 @@ class Browser {
       name: username,
     };
     expect((await this.fetch('/api/auth/signup/', { method: 'POST', json: body })).status).toBe(201);
+    // The sign-up gift comes with the confirmed address (decision 020): follow the mailed link.
+    const token = await latestConfirmationToken(this.app, body.email);
+    expect((await this.fetch('/api/auth/confirm-email/', { method: 'POST', json: { token } })).status).toBe(
+      200,
+    );
     expect(
       (await this.fetch('/api/auth/token/', { method: 'POST', json: { username, password } })).status,
     ).toBe(200);
@@ -95,7 +105,7 @@ describe('offline purchase end to end over HTTP (the simulated PayPal mounted in
   };
 
   it('create-order → approval page → Approve → /pay/success → five concurrent captures grant N once', async () => {
-    const browser = new Browser(origin);
+    const browser = new Browser(origin, t.app);
     await browser.signUpAndIn('offline_buyer');
     const created = await browser.fetch('/api/paypal/create-order/', {
       method: 'POST',
@@ -129,7 +139,7 @@ describe('offline purchase end to end over HTTP (the simulated PayPal mounted in
     const credits = (await (await browser.fetch('/api/users/me/credits/')).json()) as Credits;
     expect(credits.credits).toBe(2000);
     const lot = credits.lots.find((l) => l.source === 'purchase');
-    expect(lot).toEqual({
+    expect(lot).toMatchObject({
       credits_left: 1000,
       source: 'purchase',
       expires_at: new Date(t.clock.now().getTime() + 7 * 86_400_000).toISOString(),
@@ -141,7 +151,7 @@ describe('offline purchase end to end over HTTP (the simulated PayPal mounted in
   });
 
   it('Cancel returns to /pay/cancel with the token; Decline returns to /pay/success and capture answers 402', async () => {
-    const browser = new Browser(origin);
+    const browser = new Browser(origin, t.app);
     await browser.signUpAndIn('offline_canceller');
     const start = async () => {
       const res = await browser.fetch('/api/paypal/create-order/', {

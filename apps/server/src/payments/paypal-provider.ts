@@ -3,6 +3,7 @@ import {
   approvalLink,
   errorIssue,
   OrderSchema,
+  RefundSchema,
   toOrderView,
   WebhookVerificationSchema,
 } from './paypal-schemas.ts';
@@ -15,9 +16,11 @@ import {
   type CaptureOutcome,
   type CreatedOrder,
   type CreateOrderInput,
+  type Money,
   type OrderView,
   type PaymentProvider,
   type ProviderName,
+  type RefundView,
 } from './provider.ts';
 
 export interface PayPalProviderOptions extends PayPalHttpOptions {
@@ -168,6 +171,32 @@ export class PayPalRestProvider implements PaymentProvider {
       throw new ProviderUnavailableError(`PayPal answered ${res.status}`);
     const parsed = WebhookVerificationSchema.safeParse(res.body);
     return res.status === 200 && parsed.success && parsed.data.verification_status === 'SUCCESS';
+  }
+
+  async refundCapture(
+    captureId: string,
+    options: { requestId: string; amount?: Money },
+  ): Promise<RefundView> {
+    if (!ORDER_ID_PATTERN.test(captureId))
+      throw new ProviderError('not a capture id', 404, 'INVALID_RESOURCE_ID');
+    const body = options.amount
+      ? { amount: { currency_code: options.amount.currency, value: centsToValue(options.amount.cents) } }
+      : {};
+    const res = await this.http.request('POST', `/v2/payments/captures/${captureId}/refund`, {
+      body: JSON.stringify(body),
+      headers: { 'paypal-request-id': options.requestId, prefer: 'return=representation' },
+    });
+    if (res.status !== 200 && res.status !== 201) throw refusal('refund', res);
+    const refund = RefundSchema.safeParse(res.body);
+    if (!refund.success)
+      throw new ProviderError('PayPal answered refund with an unreadable refund', res.status);
+    const { id, status, amount } = refund.data;
+    const cents = amount ? valueToCents(amount.value) : null;
+    return {
+      id,
+      status,
+      amount: amount && cents !== null ? { currency: amount.currency_code, cents } : null,
+    };
   }
 
   private isAllowedApprovalUrl(href: string): boolean {

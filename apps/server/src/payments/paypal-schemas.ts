@@ -39,6 +39,13 @@ export const ErrorSchema = z.object({
   details: z.array(z.object({ issue: z.string().optional(), description: z.string().optional() })).optional(),
 });
 
+/** A refund of a capture (POST /v2/payments/captures/{id}/refund). */
+export const RefundSchema = z.object({
+  id: z.string(),
+  status: z.string(),
+  amount: MoneySchema.optional(),
+});
+
 export const WebhookVerificationSchema = z.object({ verification_status: z.string() });
 
 /** PayPal's actionable error code (`details[0].issue`) and its description, or the error name. */

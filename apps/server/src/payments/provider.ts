@@ -45,6 +45,13 @@ export type CaptureOutcome =
   | { readonly kind: 'not_found' }
   | { readonly kind: 'transient'; readonly message: string };
 
+/** A refund the provider made of a capture. */
+export interface RefundView {
+  readonly id: string;
+  readonly status: string;
+  readonly amount: Money | null;
+}
+
 export type ProviderName = 'paypal' | 'simulated';
 
 /** The payment provider the services talk to: PayPal's REST contract, whoever speaks it. */
@@ -56,6 +63,11 @@ export interface PaymentProvider {
   getOrder(orderId: string): Promise<OrderView | null>;
   /** True when the provider confirms the webhook's signature (the raw body exactly as received). */
   verifyWebhook(rawBody: string, headers: Record<string, string | string[] | undefined>): Promise<boolean>;
+  /**
+   * Refunds a capture: all that is left of it, or `amount`. Throws ProviderError when refused (already refunded,
+   * say) and ProviderUnavailableError when the outcome is unknown (retry with the same requestId).
+   */
+  refundCapture(captureId: string, options: { requestId: string; amount?: Money }): Promise<RefundView>;
 }
 
 /** The provider refused a call for a reason that retrying will not fix (our request or our account). */

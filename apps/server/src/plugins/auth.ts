@@ -2,6 +2,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { API_MESSAGES } from '@threadcart/contracts';
 import type { Deps } from '../deps.ts';
 import { AppError } from '../errors.ts';
+import { assertAdmin } from '../services/admin/admin-users.service.ts';
 import { authenticateApiKey } from '../services/api-keys.service.ts';
 import { authenticateAccessToken, type SessionTokens } from '../services/sessions.service.ts';
 import type { AuthUser } from '../services/users.service.ts';
@@ -64,6 +65,16 @@ export function requireUser(request: FastifyRequest): AuthUser {
   if (request.authFailure === 'invalid_api_key')
     throw new AppError(401, 'Invalid token.', 'authentication_failed');
   throw new AppError(401, API_MESSAGES.notAuthenticated, 'not_authenticated');
+}
+
+/**
+ * The signed-in administrator: 401 to a visitor (as requireUser), 403 to a user whose role is not `admin` (or whose
+ * account is disabled). The role is read from the database on every call, so a revoke takes effect at once.
+ */
+export async function requireAdmin(request: FastifyRequest, deps: Deps): Promise<AuthUser> {
+  const user = requireUser(request);
+  await assertAdmin(deps, user.id);
+  return user;
 }
 
 /** Sets both session cookies: httpOnly, SameSite=Lax, Secure over https; the refresh one only for /api/auth/. */

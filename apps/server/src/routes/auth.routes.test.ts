@@ -1,6 +1,13 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { API_MESSAGES, SIGNUP_MESSAGES as M } from '@threadcart/contracts';
-import { responseCookies, sessionHeaders, signUpAndSignIn, TEST_PASSWORD } from '../../test/auth-helpers.ts';
+import {
+  confirmEmailThroughOutbox,
+  responseCookies,
+  sessionHeaders,
+  signUpAndSignIn,
+  TEST_PASSWORD,
+} from '../../test/auth-helpers.ts';
+import { rememberDeps } from '../../test/app-deps.ts';
 import { buildTestApp, testConfig, type TestApp } from '../../test/build-test-app.ts';
 import { buildApp } from '../app.ts';
 
@@ -53,12 +60,21 @@ describe('POST /api/auth/signup/', () => {
     expect(Object.keys(res.json()).sort()).toEqual(['email', 'password', 'password_confirm', 'username']);
   });
 
-  it('creates the user (201, no session) with the 1,000-credit gift', async () => {
+  it('creates the user (201, no session); the 1,000-credit gift comes with the confirmed address', async () => {
     const res = await signup({ ...valid, name: 'alice_1' });
     expect(res.statusCode).toBe(201);
-    expect(res.json().user).toMatchObject({ username: 'alice_1', email: 'alice@example.com', credits: 1000 });
+    expect(res.json().user).toMatchObject({
+      username: 'alice_1',
+      email: 'alice@example.com',
+      name: 'alice_1',
+      credits: 0,
+      email_confirmed: false,
+      pending_email: null,
+    });
     expect(res.json().user.date_joined).toBe(t.clock.now().toISOString());
     expect(res.headers['set-cookie']).toBeUndefined();
+    // Decision 020 (the rest is in email-confirmation.test.ts).
+    await confirmEmailThroughOutbox(t.app, 'alice@example.com');
   });
 
   it('refuses a username taken in another case, and a taken e-mail', async () => {
@@ -286,6 +302,7 @@ describe('secure cookies', () => {
   it('marks cookies Secure when APP_URL is https', async () => {
     const config = testConfig({ DATABASE_URL: t.database.url, APP_URL: 'https://threadcart.example' });
     const secure = await buildApp({ ...t.deps, config });
+    rememberDeps(secure, t.deps);
     try {
       const s = await signUpAndSignIn(secure);
       const res = await secure.inject({

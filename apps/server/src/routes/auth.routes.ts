@@ -2,15 +2,24 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
   API_MESSAGES,
+  ConfirmEmailRequestSchema,
+  ConfirmEmailResponseSchema,
   LoginRequestSchema,
   SignupRequestSchema,
   UserResponseSchema,
 } from '@threadcart/contracts';
 import type { Deps } from '../deps.ts';
 import { AppError } from '../errors.ts';
-import { ACCESS_COOKIE, REFRESH_COOKIE, clearSessionCookies, setSessionCookies } from '../plugins/auth.ts';
+import {
+  ACCESS_COOKIE,
+  REFRESH_COOKIE,
+  clearSessionCookies,
+  requireUser,
+  setSessionCookies,
+} from '../plugins/auth.ts';
 import { issueCsrfToken, issueCsrfTokenForFamily } from '../plugins/csrf.ts';
 import { signIn } from '../services/auth.service.ts';
+import { confirmEmail, resendConfirmation } from '../services/email-confirmation.service.ts';
 import { RefreshRefusedError, endSession, rotateSession } from '../services/sessions.service.ts';
 import { presentUser, signUp } from '../services/users.service.ts';
 
@@ -28,7 +37,20 @@ export function authRoutes(deps: Deps): FastifyPluginAsyncZod {
     app.post(
       '/api/auth/signup/',
       { schema: { body: SignupRequestSchema, response: { 201: UserResponseSchema } } },
-      async (request, reply) => reply.status(201).send({ user: await signUp(deps, request.body) }),
+      async (request, reply) =>
+        reply.status(201).send({ user: await signUp(deps, request.body, request.ip) }),
+    );
+
+    app.post(
+      '/api/auth/confirm-email/',
+      { schema: { body: ConfirmEmailRequestSchema, response: { 200: ConfirmEmailResponseSchema } } },
+      async (request) => confirmEmail(deps, request.body.token),
+    );
+
+    app.post(
+      '/api/auth/confirm-email/resend/',
+      { schema: { response: { 200: DetailSchema } } },
+      async (request) => ({ detail: await resendConfirmation(deps, requireUser(request)) }),
     );
 
     app.post(

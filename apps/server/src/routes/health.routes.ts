@@ -9,11 +9,28 @@ const HealthSchema = z.object({
   storage: z.enum(['ok', 'unwritable']),
   /** p99 of the API process's event-loop delay over the last window (about 10 s), rounded to whole ms. */
   event_loop_delay_ms: z.number().int().nonnegative(),
+  /** null when the database did not answer in time. */
+  corpus: z
+    .object({
+      state: z.enum(['empty', 'loading sample', 'ready']),
+      posts: z.number().int().nonnegative(),
+      comments: z.number().int().nonnegative(),
+      sample_records: z.number().int().nonnegative(),
+    })
+    .nullable(),
+  /** The worker's last heartbeat (every 10 s); `alive` while younger than 60 s. null when the database did not answer. */
+  worker: z
+    .object({
+      last_heartbeat_at: z.string().nullable(),
+      heartbeat_age_seconds: z.number().int().nonnegative().nullable(),
+      alive: z.boolean(),
+    })
+    .nullable(),
 });
 
 /**
  * `GET /api/health/`: 200 when the database answers and the file storage can be written, else 503 naming the part;
- * both carry the event-loop delay.
+ * both carry the event-loop delay, the corpus's state and the worker's heartbeat.
  */
 export function healthRoutes(deps: Deps): FastifyPluginAsyncZod {
   return async (app) => {
@@ -21,9 +38,28 @@ export function healthRoutes(deps: Deps): FastifyPluginAsyncZod {
       '/api/health/',
       { schema: { response: { 200: HealthSchema, 503: HealthSchema } } },
       async (_req, reply) => {
-        const { isHealthy, database, storage, eventLoopDelayMs } = await checkHealth(deps);
-        const status = isHealthy ? 'ok' : 'degraded';
-        const body = { status, database, storage, event_loop_delay_ms: eventLoopDelayMs } as const;
+        const { isHealthy, database, storage, eventLoopDelayMs, corpus, worker } = await checkHealth(deps);
+        const body = {
+          status: isHealthy ? 'ok' : 'degraded',
+          database,
+          storage,
+          event_loop_delay_ms: eventLoopDelayMs,
+          corpus: corpus
+            ? {
+                state: corpus.state,
+                posts: corpus.posts,
+                comments: corpus.comments,
+                sample_records: corpus.sampleRecords,
+              }
+            : null,
+          worker: worker
+            ? {
+                last_heartbeat_at: worker.lastHeartbeatAt,
+                heartbeat_age_seconds: worker.ageSeconds,
+                alive: worker.isAlive,
+              }
+            : null,
+        } as const;
         return reply.status(isHealthy ? 200 : 503).send(body);
       },
     );

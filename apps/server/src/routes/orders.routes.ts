@@ -111,7 +111,7 @@ export function ordersRoutes(deps: Deps): FastifyPluginAsyncZod {
 }
 
 /** An attachment header with an ASCII fallback name and the exact UTF-8 name (RFC 6266 / 5987). */
-function contentDisposition(fileName: string): string {
+export function contentDisposition(fileName: string): string {
   const ascii = fileName.replace(/[^\x20-\x7e]/g, '_').replace(/["\\]/g, '_');
   return `attachment; filename="${ascii}"; filename*=UTF-8''${encodeURIComponent(fileName)}`;
 }

@@ -17,7 +17,18 @@ describe('GET /api/users/me/credits/', () => {
     const expiresAt = new Date(t.clock.now().getTime() + 30 * 86_400_000).toISOString();
     expect(res.json()).toEqual({
       credits: 1000,
-      lots: [{ credits_left: 1000, expires_at: expiresAt, source: 'signup_gift' }],
+      lots: [
+        {
+          id: expect.any(String),
+          credits_granted: 1000,
+          credits_left: 1000,
+          created_at: t.clock.now().toISOString(),
+          expires_at: expiresAt,
+          expires_soon: false,
+          source: 'signup_gift',
+        },
+      ],
+      expiring_soon_credits: 0,
     });
   });
 
@@ -25,7 +36,7 @@ describe('GET /api/users/me/credits/', () => {
     const key = await createApiKey(t.app, await signUpAndSignIn(t.app));
     t.clock.advance(31 * 86_400_000);
     const res = await t.app.inject({ method: 'GET', url: '/api/users/me/credits/', headers: key.headers });
-    expect(res.json()).toEqual({ credits: 0, lots: [] });
+    expect(res.json()).toEqual({ credits: 0, lots: [], expiring_soon_credits: 0 });
     const me = await t.app.inject({ method: 'GET', url: '/api/users/me/', headers: key.headers });
     expect(me.json().user.credits).toBe(0);
   });

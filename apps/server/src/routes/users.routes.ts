@@ -1,8 +1,13 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { CreditsResponseSchema, UserResponseSchema } from '@threadcart/contracts';
+import {
+  CreditsSummaryResponseSchema,
+  UpdateProfileRequestSchema,
+  UserResponseSchema,
+} from '@threadcart/contracts';
 import type { Deps } from '../deps.ts';
 import { requireUser } from '../plugins/auth.ts';
-import { getCreditsSummary, presentUser } from '../services/users.service.ts';
+import { getCreditsSummary } from '../services/account/account-credits.service.ts';
+import { presentUser, updateProfile } from '../services/users.service.ts';
 
 /** The current user and their credits. */
 export function usersRoutes(deps: Deps): FastifyPluginAsyncZod {
@@ -11,9 +16,15 @@ export function usersRoutes(deps: Deps): FastifyPluginAsyncZod {
       user: await presentUser(deps, requireUser(request)),
     }));
 
+    app.patch(
+      '/api/users/me/',
+      { schema: { body: UpdateProfileRequestSchema, response: { 200: UserResponseSchema } } },
+      async (request) => ({ user: await updateProfile(deps, requireUser(request), request.body) }),
+    );
+
     app.get(
       '/api/users/me/credits/',
-      { schema: { response: { 200: CreditsResponseSchema } } },
+      { schema: { response: { 200: CreditsSummaryResponseSchema } } },
       async (request) => getCreditsSummary(deps, requireUser(request).id),
     );
   };

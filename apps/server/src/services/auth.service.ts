@@ -1,4 +1,12 @@
-import { API_MESSAGES, validateLogin, type LoginRequest, type User } from '@threadcart/contracts';
+import {
+  ADMIN_MESSAGES,
+  API_MESSAGES,
+  validateLogin,
+  type LoginRequest,
+  type User,
+} from '@threadcart/contracts';
+import { isUserDisabled } from '../db/repositories/admin/admin-users.repository.ts';
+import { deleteEmailRecordsBefore } from '../db/repositories/email-confirmations.repository.ts';
 import { deleteLoginFailuresBefore } from '../db/repositories/login-failures.repository.ts';
 import { deleteResetRecordsBefore } from '../db/repositories/password-reset.repository.ts';
 import { deleteExpiredRefreshTokens } from '../db/repositories/sessions.repository.ts';
@@ -31,8 +39,11 @@ export async function signIn(
   const isValid = await verifyPassword(user?.passwordHash, body.password!);
   if (!user || !isValid) throw new AppError(401, API_MESSAGES.invalidCredentials, 'no_active_account');
   await clearLoginAttempt(deps.db, attemptId);
+  // Said only to whoever proved the password, so it reveals nothing to a guesser (decision 022).
+  if (await isUserDisabled(deps.db, user.id))
+    throw new AppError(403, ADMIN_MESSAGES.accountDisabled, 'account_disabled');
   const tokens = await startSession(deps, user.id);
-  return { user: await presentUser(deps, user, user.createdAt), tokens };
+  return { user: await presentUser(deps, user), tokens };
 }
 
 /** Records kept for throttling or single use live a day; refresh tokens go once expired (they hold no history). */
@@ -45,6 +56,7 @@ export async function purgeStaleAuthRecords(deps: Deps): Promise<number> {
   const counts = await Promise.all([
     deleteLoginFailuresBefore(deps.db, before),
     deleteResetRecordsBefore(deps.db, before),
+    deleteEmailRecordsBefore(deps.db, before),
     deleteExpiredRefreshTokens(deps.db, now.toISOString()),
   ]);
   return counts.reduce((a, b) => a + b, 0);

@@ -17,6 +17,8 @@ import {
   type UpsertCounts,
 } from '../db/repositories/corpus-ingest.repository.ts';
 import type { Database } from '../db/schema.ts';
+import { insertCorpusIngest } from '../db/repositories/corpus-ingests.repository.ts';
+import { newId } from '../lib/ids.ts';
 
 /**
  * Records per transaction. On SQLite a batch (upsert, FTS triggers, reply recount) holds the shared write lock for
@@ -115,6 +117,7 @@ export async function ingestFiles(
     errors: [],
     transactions: { count: 0, p95Ms: 0, maxMs: 0 },
   };
+  const startedAt = new Date();
   const durations: number[] = [];
   const { files, missing } = await expandPaths(paths);
   for (const file of missing) summary.errors.push({ file, message: `${file}: no such file or directory` });
@@ -170,7 +173,33 @@ export async function ingestFiles(
     p95Ms: Math.round(durations[Math.ceil(durations.length * 0.95) - 1] ?? 0),
     maxMs: Math.round(durations.at(-1) ?? 0),
   };
+  await recordIngest(deps.db, summary, { inputPaths, isSample: options.isSample === true, startedAt });
   return summary;
+}
+
+/** Keeps the ingest's outcome for the operator console (docs/decisions/022-operator-roles-and-audit.md). */
+async function recordIngest(
+  db: Db,
+  summary: IngestSummary,
+  run: { inputPaths: readonly string[]; isSample: boolean; startedAt: Date },
+): Promise<void> {
+  const finishedAt = new Date();
+  await insertCorpusIngest(db, {
+    id: newId(finishedAt.getTime()),
+    is_sample: run.isSample ? 1 : 0,
+    files: JSON.stringify(run.inputPaths.map((file) => path.basename(file))),
+    records_read: summary.read,
+    inserted: summary.inserted,
+    updated: summary.updated,
+    unchanged: summary.unchanged,
+    posts: summary.posts,
+    comments: summary.comments,
+    skipped: JSON.stringify(summary.skipped),
+    errors: JSON.stringify(summary.errors),
+    duration_ms: finishedAt.getTime() - run.startedAt.getTime(),
+    started_at: run.startedAt.toISOString(),
+    finished_at: finishedAt.toISOString(),
+  });
 }
 
 /** Written rows after which PostgreSQL's statistics are refreshed (then at every tenfold). */

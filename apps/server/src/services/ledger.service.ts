@@ -1,4 +1,9 @@
-import { API_MESSAGES, SIGNUP_GIFT_CREDITS, SIGNUP_GIFT_EXPIRY_DAYS } from '@threadcart/contracts';
+import {
+  ADMIN_MESSAGES,
+  API_MESSAGES,
+  SIGNUP_GIFT_CREDITS,
+  SIGNUP_GIFT_EXPIRY_DAYS,
+} from '@threadcart/contracts';
 import { withTransaction, type Db } from '../db/database.ts';
 import {
   appendLedgerEntries,
@@ -199,6 +204,45 @@ export async function clawbackLotCredits(
     }
     return { taken };
   });
+}
+
+/**
+ * Takes `credits` from a user's spendable lots (the one that expires first first) with `adjustment` entries: an
+ * administrator's deduction. Serialised per user like a reservation; throws InsufficientBalanceError rather than
+ * take the balance below zero. Returns the balance after.
+ */
+export async function deductCredits(
+  db: Db,
+  input: { userId: string; credits: number; now: Date; note: string },
+): Promise<{ balance: number }> {
+  if (!Number.isInteger(input.credits) || input.credits <= 0)
+    throw new Error('deduction must be a positive integer');
+  return withTransaction(db, async (trx) => {
+    await lockUserCredits(trx, input.userId);
+    const lots = await listSpendableLots(trx, input.userId, input.now.toISOString());
+    const balance = lots.reduce((sum, lot) => sum + lot.credits_left, 0);
+    if (balance < input.credits) throw new InsufficientBalanceError(input.credits, balance);
+    const entries: NewLedgerEntry[] = [];
+    let remaining = input.credits;
+    for (const lot of lots) {
+      if (remaining === 0) break;
+      const take = Math.min(remaining, lot.credits_left);
+      entries.push(entry(input.userId, lot.id, 'adjustment', -take, input.now, { note: input.note }));
+      remaining -= take;
+    }
+    await appendLedgerEntries(trx, entries);
+    return { balance: balance - input.credits };
+  });
+}
+
+/** A deduction larger than the spendable balance: a 400, the balance never goes below zero. */
+export class InsufficientBalanceError extends AppError {
+  constructor(
+    readonly credits: number,
+    readonly balance: number,
+  ) {
+    super(400, ADMIN_MESSAGES.deductTooLarge(credits, balance), 'insufficient_credits');
+  }
 }
 
 /** Retires the credits left in expired lots with `expire` entries, a lot per transaction; returns how many. */

@@ -25,6 +25,7 @@ import { contentTypeFor } from '../exports/index.ts';
 import { DryRunBusyError, DryRunCancelledError } from './dry-run/dry-run-pool.ts';
 import { getBalance, reserveCredits } from './ledger.service.ts';
 import { validateOrderRequest, type ValidOrderRequest } from './order-request.ts';
+import { isSampleCorpusLoading } from './service-status.service.ts';
 
 /**
  * Places an order: the order row and its credit reservation commit together or not at all (402 when the balance is
@@ -131,7 +132,10 @@ export async function previewOrder(
         : new AppError(503, ORDER_MESSAGES.dryRunTooSlow, 'dry_run_overrun');
     throw error;
   }
-  const credits = await getBalance(deps.db, userId, deps.clock.now());
+  const [credits, isCorpusLoading] = await Promise.all([
+    getBalance(deps.db, userId, deps.clock.now()),
+    isSampleCorpusLoading(deps),
+  ]);
   // Credits needed are exact when the count is, or when at least result_count matches were counted for sure.
   const sure = found.counted >= request.resultCount ? request.resultCount : undefined;
   return {
@@ -143,6 +147,7 @@ export async function previewOrder(
     credits_needed: sure ?? Math.min(request.resultCount, found.matches),
     credits,
     sample: found.sample as unknown as PreviewResponse['sample'],
+    corpus_loading: isCorpusLoading,
   };
 }
 

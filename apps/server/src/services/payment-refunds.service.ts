@@ -25,7 +25,7 @@ export interface RefundInput {
  * below 0 and the remainder is recorded as uncollected for an administrator. Idempotent per externalRef.
  */
 export async function takeBackPurchase(
-  deps: Deps,
+  deps: Pick<Deps, 'db' | 'clock' | 'logger'>,
   payment: Payment,
   input: RefundInput,
 ): Promise<'processed' | 'duplicate'> {

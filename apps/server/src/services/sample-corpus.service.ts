@@ -7,7 +7,9 @@ import type { Config } from '../config.ts';
 import { writeGeneratedCorpus } from '../corpus/generate.ts';
 import { countCorpus } from '../db/repositories/corpus-stats.repository.ts';
 import type { Database } from '../db/schema.ts';
+import { systemClock } from '../lib/clock.ts';
 import { ingestDepsOf, ingestFiles, withIngestLock } from './corpus-ingest.service.ts';
+import { recordSampleCorpusState } from './service-status.service.ts';
 
 /** The embedded default: fixed size and seed, so every fresh install gets the same sample corpus. */
 export const SAMPLE_CORPUS = { posts: 20_000, comments: 100_000, seed: 20_261_122 } as const;
@@ -35,6 +37,9 @@ export async function ensureSampleCorpus(
   return withIngestLock(deps, async () => {
     if (!(await needsLoad(deps.db, size))) return 'present';
     const started = Date.now();
+    // Health and the dry run say "loading sample" meanwhile (service-status.service.ts).
+    const status = { db: deps.db, clock: systemClock };
+    await recordSampleCorpusState(status, 'loading', { posts: size.posts, comments: size.comments });
     const outDir = await fs.promises.mkdtemp(path.join(os.tmpdir(), 'threadcart-sample-'));
     try {
       const files = await writeGeneratedCorpus({ ...size, outDir });
@@ -42,10 +47,15 @@ export async function ensureSampleCorpus(
         isSample: true,
       });
       if (summary.errors.length > 0) throw new Error(summary.errors.map((e) => e.message).join('; '));
+    } catch (error) {
+      // The load's own error is the one to report, even if this write fails too.
+      await recordSampleCorpusState(status, 'failed', { message: (error as Error).message }).catch(() => {});
+      throw error;
     } finally {
       await fs.promises.rm(outDir, { recursive: true, force: true });
     }
     const counts = await countCorpus(deps.db);
+    await recordSampleCorpusState(status, 'loaded', { posts: counts.posts, comments: counts.comments });
     deps.logger.info(
       { seconds: Math.round((Date.now() - started) / 100) / 10 },
       `Loaded the sample corpus: ${counts.posts} posts, ${counts.comments} comments (generated sample data)`,

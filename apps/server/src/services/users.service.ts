@@ -1,23 +1,35 @@
 import argon2 from 'argon2';
 import {
   API_MESSAGES,
+  EMAIL_MESSAGES,
   SIGNUP_MESSAGES,
   validateSignup,
   type SignupRequest,
+  type UpdateProfileRequest,
   type User,
 } from '@threadcart/contracts';
 import { withTransaction } from '../db/database.ts';
+import {
+  deleteSignupAttempt,
+  findPendingEmailChange,
+  recordSignupAttemptWithin,
+} from '../db/repositories/email-confirmations.repository.ts';
 import {
   findTakenIdentifiers,
   findUserById,
   insertUser,
   uniqueViolationField,
+  updateUserName,
   type AuthUser,
 } from '../db/repositories/users.repository.ts';
 import type { Deps } from '../deps.ts';
 import { AppError, FieldErrors } from '../errors.ts';
 import { newId } from '../lib/ids.ts';
-import { getBalance, grantSignupGift, listActiveLots } from './ledger.service.ts';
+import { mailConfirmationLink, requestEmailChange } from './email-confirmation.service.ts';
+import { getBalance, listActiveLots } from './ledger.service.ts';
+
+const SIGNUP_WINDOW_MS = 60 * 60_000;
+const NAME_MAX_LENGTH = 200;
 
 export type { AuthUser };
 
@@ -39,10 +51,12 @@ export async function verifyPassword(hash: string | undefined, password: string)
 }
 
 /**
- * Creates an account after every rule of spec §5, grants the sign-up gift in the same transaction, and maps a
- * concurrent duplicate (the unique index fires) to the same 400 as a sequential one.
+ * Creates an account after every rule of spec §5 and mails the link that confirms its address (the sign-up gift
+ * comes with the confirmation, decision 020), and maps a concurrent duplicate (the unique index fires) to the same
+ * 400 as a sequential one. At most SIGNUPS_PER_ADDRESS_PER_HOUR accounts are made from one client address an hour,
+ * counted under a lock so that parallel sign-ups cannot all slip under the limit; a failed sign-up is not counted.
  */
-export async function signUp(deps: Deps, body: SignupRequest): Promise<User> {
+export async function signUp(deps: Deps, body: SignupRequest, ip: string): Promise<User> {
   const errors: Record<string, string[]> = { ...validateSignup(body) };
   if (Object.keys(errors).length > 0) throw new FieldErrors(errors);
   const username = body.username!;
@@ -52,30 +66,67 @@ export async function signUp(deps: Deps, body: SignupRequest): Promise<User> {
   if (taken.isEmailTaken) errors.email = [SIGNUP_MESSAGES.emailTaken];
   if (Object.keys(errors).length > 0) throw new FieldErrors(errors);
 
-  const passwordHash = await hashPassword(body.password1!);
   const now = deps.clock.now();
+  const attemptId = newId(now.getTime());
+  const since = new Date(now.getTime() - SIGNUP_WINDOW_MS).toISOString();
+  const attempt = { id: attemptId, ip, createdAt: now.toISOString() };
+  if (!(await recordSignupAttemptWithin(deps.db, attempt, since, deps.config.signupsPerAddressPerHour))) {
+    throw new AppError(429, EMAIL_MESSAGES.tooManySignups, 'too_many_signups', {
+      'retry-after': String(SIGNUP_WINDOW_MS / 1000),
+    });
+  }
+
   const id = newId(now.getTime());
+  const name = body.name?.trim() || username;
   try {
+    const passwordHash = await hashPassword(body.password1!);
     await withTransaction(deps.db, async (trx) => {
-      const name = body.name?.trim() || username;
       await insertUser(trx, { id, username, email, name, passwordHash, createdAt: now.toISOString() });
-      await grantSignupGift(trx, id, now);
+      await mailConfirmationLink(deps, trx, { id, username }, 'signup', email, now);
     });
   } catch (error) {
+    await deleteSignupAttempt(deps.db, attemptId);
     const field = uniqueViolationField(error);
     if (field === 'username') throw new FieldErrors({ username: [SIGNUP_MESSAGES.usernameTaken] });
     if (field === 'email') throw new FieldErrors({ email: [SIGNUP_MESSAGES.emailTaken] });
     throw error;
   }
-  return presentUser(deps, { id, username, email }, now.toISOString());
+  return presentUser(deps, { id, username, email });
 }
 
-/** The user as the API shows it, with the spendable balance now. */
-export async function presentUser(deps: Deps, user: AuthUser, dateJoined?: string): Promise<User> {
-  const joined = dateJoined ?? (await findUserById(deps.db, user.id))?.createdAt;
-  if (!joined) throw new AppError(401, API_MESSAGES.notAuthenticated, 'not_authenticated');
-  const credits = await getBalance(deps.db, user.id, deps.clock.now());
-  return { id: user.id, username: user.username, email: user.email, credits, date_joined: joined };
+/** The user as the API shows it: profile, confirmation state, a pending new address, the spendable balance now. */
+export async function presentUser(deps: Deps, user: AuthUser): Promise<User> {
+  const now = deps.clock.now();
+  const account = await findUserById(deps.db, user.id);
+  if (!account) throw new AppError(401, API_MESSAGES.notAuthenticated, 'not_authenticated');
+  const [credits, pendingEmail] = await Promise.all([
+    getBalance(deps.db, user.id, now),
+    findPendingEmailChange(deps.db, user.id, now.toISOString()),
+  ]);
+  return {
+    id: account.id,
+    username: account.username,
+    email: account.email,
+    name: account.name,
+    credits,
+    date_joined: account.createdAt,
+    email_confirmed: account.emailConfirmedAt !== null,
+    pending_email: pendingEmail,
+    role: account.role,
+  };
+}
+
+/**
+ * `PATCH /api/users/me/`: a new name (trimmed; empty means the username, as at sign-up) applies at once; a new
+ * e-mail address is mailed a link and applies when it is followed (email-confirmation.service.ts).
+ */
+export async function updateProfile(deps: Deps, user: AuthUser, body: UpdateProfileRequest): Promise<User> {
+  if (body.name !== undefined && body.name.trim().length > NAME_MAX_LENGTH) {
+    throw new FieldErrors({ name: [EMAIL_MESSAGES.nameTooLong] });
+  }
+  if (body.email !== undefined) await requestEmailChange(deps, user, body.email);
+  if (body.name !== undefined) await updateUserName(deps.db, user.id, body.name.trim() || user.username);
+  return presentUser(deps, user);
 }
 
 /** The spendable balance and the lots that make it up, the one that expires first first. */

@@ -9,6 +9,7 @@ const TITLES: Record<string, string> = {
   '/signup': 'Sign Up | Threadcart',
   '/forgot-password': 'Forgot Password | Threadcart',
   '/reset-password': 'Reset Password | Threadcart',
+  '/confirm-email': 'Confirm E-mail | Threadcart',
   '/dashboard': 'Dashboard | Threadcart',
   '/order': 'New Order | Threadcart',
   '/credits': 'Purchase Credits | Threadcart',
@@ -17,12 +18,15 @@ const TITLES: Record<string, string> = {
   '/pay/cancel': 'Payment Cancelled | Threadcart',
   '/paypal/success': 'Payment | Threadcart',
   '/paypal/cancel': 'Payment Cancelled | Threadcart',
+  '/account': 'Your Account | Threadcart',
 };
 
 export function getPageTitle(pathname: string): string {
   const path = pathname.length > 1 ? pathname.replace(/\/+$/, '') : pathname;
   if (TITLES[path]) return TITLES[path];
   if (path.startsWith('/dashboard/')) return TITLES['/dashboard']!;
+  if (path.startsWith('/account/payments/')) return 'Receipt | Threadcart';
+  if (path === '/admin' || path.startsWith('/admin/')) return 'Operator Console | Threadcart';
   return 'Threadcart';
 }
 

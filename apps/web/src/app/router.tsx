@@ -12,12 +12,16 @@ const Login = lazy(() => import('./routes/login.tsx'));
 const Signup = lazy(() => import('./routes/signup.tsx'));
 const ForgotPassword = lazy(() => import('./routes/forgot-password.tsx'));
 const ResetPassword = lazy(() => import('./routes/reset-password.tsx'));
+const ConfirmEmail = lazy(() => import('./routes/confirm-email.tsx'));
 const Dashboard = lazy(() => import('./routes/dashboard.tsx'));
 const Order = lazy(() => import('./routes/order.tsx'));
 const Credits = lazy(() => import('./routes/credits.tsx'));
 const OrderCompleted = lazy(() => import('./routes/order-completed.tsx'));
 const PaySuccess = lazy(() => import('./routes/pay-success.tsx'));
 const PayCancel = lazy(() => import('./routes/pay-cancel.tsx'));
+const Account = lazy(() => import('./routes/account.tsx'));
+const AccountReceipt = lazy(() => import('./routes/account-receipt.tsx'));
+const Admin = lazy(() => import('./routes/admin.tsx'));
 
 /** The route table of spec §2 with DECISIONS §6: / and /home public, payment return pages behind sign-in. */
 export function AppRoutes() {
@@ -31,6 +35,7 @@ export function AppRoutes() {
         <Route path="privacy" element={<Privacy />} />
         <Route path="forgot-password" element={<ForgotPassword />} />
         <Route path="reset-password" element={<ResetPassword />} />
+        <Route path="confirm-email" element={<ConfirmEmail />} />
         <Route element={<GuestOnly />}>
           <Route path="login" element={<Login />} />
           <Route path="signup" element={<Signup />} />
@@ -44,6 +49,9 @@ export function AppRoutes() {
           <Route path="pay/cancel" element={<PayCancel />} />
           <Route path="paypal/success" element={<PaySuccess />} />
           <Route path="paypal/cancel" element={<PayCancel />} />
+          <Route path="account" element={<Account />} />
+          <Route path="account/payments/:id" element={<AccountReceipt />} />
+          <Route path="admin/*" element={<Admin />} />
         </Route>
         <Route path="*" element={<Navigate to="/home" replace />} />
       </Route>

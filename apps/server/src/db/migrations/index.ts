@@ -11,6 +11,10 @@ import * as createCorpusSearchIndexes from './20261124000100_create-corpus-searc
 import * as addFilterFields from './20261125000100_add-filter-fields.ts';
 import * as addOrderOptions from './20261125000200_add-order-options.ts';
 import * as createCorpusNames from './20261125000300_create-corpus-names.ts';
+import * as emailConfirmation from './20261126000100_email-confirmation.ts';
+import * as accountArea from './20261126000200_account-area.ts';
+import * as admin from './20261126000300_admin.ts';
+import * as createServiceStatus from './20261126000900_create-service-status.ts';
 
 /** Every migration, by name, in the order they run. Add new ones at the end; never edit a landed one. */
 export const MIGRATIONS: Record<string, Migration> = {
@@ -26,4 +30,8 @@ export const MIGRATIONS: Record<string, Migration> = {
   '20261125000100_add-filter-fields': addFilterFields,
   '20261125000200_add-order-options': addOrderOptions,
   '20261125000300_create-corpus-names': createCorpusNames,
+  '20261126000100_email-confirmation': emailConfirmation,
+  '20261126000200_account-area': accountArea,
+  '20261126000300_admin': admin,
+  '20261126000900_create-service-status': createServiceStatus,
 };

@@ -68,6 +68,7 @@ export async function findUserByApiKeyHash(
     .where('k.key_hash', '=', keyHash)
     .where('k.revoked_at', 'is', null)
     .where('u.deleted_at', 'is', null)
+    .where('u.disabled_at', 'is', null)
     .executeTakeFirst();
   return (
     row && {

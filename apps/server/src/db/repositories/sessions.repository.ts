@@ -121,6 +121,7 @@ export async function findSessionUser(
     .where('u.id', '=', userId)
     .where('f.id', '=', familyId)
     .where('u.deleted_at', 'is', null)
+    .where('u.disabled_at', 'is', null)
     .where('f.revoked_at', 'is', null)
     .executeTakeFirst();
 }

@@ -1,5 +1,5 @@
 import type { Db } from '../database.ts';
-import type { UserRow } from '../tables/accounts.tables.ts';
+import type { UserRole, UserRow } from '../tables/accounts.tables.ts';
 
 /** The signed-in user as the rest of the server sees it. */
 export interface AuthUser {
@@ -12,6 +12,8 @@ export interface UserRecord extends AuthUser {
   name: string;
   passwordHash: string;
   createdAt: string;
+  emailConfirmedAt: string | null;
+  role: UserRole;
 }
 
 export interface NewUser {
@@ -33,6 +35,8 @@ const toUserRecord = (row: UserRow): UserRecord => ({
   name: row.name,
   passwordHash: row.password_hash,
   createdAt: row.created_at,
+  emailConfirmedAt: row.email_confirmed_at,
+  role: row.role,
 });
 
 /** The active (not deleted) user with this username, ignoring case. */
@@ -101,8 +105,14 @@ export async function insertUser(db: Db, user: NewUser): Promise<void> {
       password_hash: user.passwordHash,
       created_at: user.createdAt,
       deleted_at: null,
+      email_confirmed_at: null,
     })
     .execute();
+}
+
+/** Renames the user (the display name; the username never changes). */
+export async function updateUserName(db: Db, userId: string, name: string): Promise<void> {
+  await db.updateTable('users').set({ name }).where('id', '=', userId).execute();
 }
 
 /** Replaces a user's password hash. */

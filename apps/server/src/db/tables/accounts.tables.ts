@@ -1,4 +1,6 @@
-import type { Selectable } from 'kysely';
+import type { Generated, Selectable } from 'kysely';
+
+export type UserRole = 'user' | 'admin';
 
 export interface UsersTable {
   id: string;
@@ -11,6 +13,12 @@ export interface UsersTable {
   password_hash: string;
   created_at: string;
   deleted_at: string | null;
+  /** When the address in `email` was confirmed (the sign-up gift comes then); null until it is. */
+  email_confirmed_at: string | null;
+  /** 'user' or 'admin' (granted with `npm run admin -- grant`); defaults to 'user'. */
+  role: Generated<UserRole>;
+  /** Set while an administrator has disabled the account: no sign-in, no API key, no session. */
+  disabled_at: string | null;
 }
 
 export interface RefreshFamiliesTable {

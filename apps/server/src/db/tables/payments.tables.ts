@@ -38,6 +38,8 @@ export interface PaymentsTable {
   credited_at: string | null;
   created_at: string;
   updated_at: string;
+  /** Set when the account was deleted and payer_id was removed; the record itself stays 7 years. */
+  personal_data_removed_at: string | null;
 }
 
 export interface WebhookEventsTable {

@@ -106,6 +106,16 @@ export function paypalSimulatorPlugin(options: SimulatorPluginOptions): FastifyP
       },
     );
 
+    app.post<{ Params: { id: string } }>(
+      '/v2/payments/captures/:id/refund',
+      { preHandler: authorized },
+      async (request, reply) => {
+        const body = (request.body ?? {}) as { amount?: { value?: unknown } };
+        const value = typeof body.amount?.value === 'string' ? body.amount.value : undefined;
+        return send(reply, sim.refundCapture(request.params.id, value, header(request, 'paypal-request-id')));
+      },
+    );
+
     app.post(
       '/v1/notifications/verify-webhook-signature',
       { preHandler: authorized },

@@ -31,6 +31,7 @@ export class PayPalSimulator {
   readonly requests: SimRequestLog[] = [];
   /** `op:requestId` → the order it created or captured. */
   private readonly replies = new Map<string, string>();
+  private readonly refundReplies = new Map<string, SimReply>();
   private readonly tokens = new Map<string, number>();
   private faults: SimFault[] = [];
   readonly payerId = simId('SIMPAYER', 13);
@@ -61,6 +62,7 @@ export class PayPalSimulator {
 
   reset(): void {
     this.orders.clear();
+    this.refundReplies.clear();
     this.replies.clear();
     this.tokens.clear();
     this.faults = [];
@@ -247,6 +249,38 @@ export class PayPalSimulator {
       refunded >= Math.round(Number(capture.amount.value) * 100) ? 'REFUNDED' : 'PARTIALLY_REFUNDED';
     capture.update_time = refund.create_time;
     return { capture, refund };
+  }
+
+  /**
+   * POST /v2/payments/captures/{id}/refund: refunds all that is left of a capture, or `value` of it; replays the
+   * first answer for a PayPal-Request-Id already seen, as PayPal does.
+   */
+  refundCapture(captureId: string, value: string | undefined, requestId: string | null): SimReply {
+    const replayKey = requestId ? `refund:${requestId}` : null;
+    const replayed = replayKey ? this.refundReplies.get(replayKey) : undefined;
+    if (replayed) return replayed;
+    const order = [...this.orders.values()].find((o) => o.captures[0]?.id === captureId);
+    const capture = order?.captures[0];
+    if (!order || !capture) return paypalError(404, 'RESOURCE_NOT_FOUND', 'INVALID_RESOURCE_ID');
+    const capturedCents = Math.round(Number(capture.amount.value) * 100);
+    const refundedCents = capture.refunds.reduce(
+      (sum, r) => sum + Math.round(Number(r.amount.value) * 100),
+      0,
+    );
+    const leftCents = capturedCents - refundedCents;
+    if (capture.status !== 'COMPLETED' && capture.status !== 'PARTIALLY_REFUNDED') {
+      return paypalError(422, 'UNPROCESSABLE_ENTITY', 'CAPTURE_FULLY_REFUNDED');
+    }
+    if (value !== undefined && (!DECIMAL_VALUE.test(value) || Math.round(Number(value) * 100) > leftCents)) {
+      return paypalError(422, 'UNPROCESSABLE_ENTITY', 'REFUND_AMOUNT_EXCEEDED');
+    }
+    const { refund } = this.refund(order.id, value ?? (leftCents / 100).toFixed(2))!;
+    const reply: SimReply = {
+      status: 201,
+      body: { id: refund.id, status: refund.status, amount: refund.amount, create_time: refund.create_time },
+    };
+    if (replayKey) this.refundReplies.set(replayKey, reply);
+    return reply;
   }
 
   orderJson(order: SimOrder): Record<string, unknown> {

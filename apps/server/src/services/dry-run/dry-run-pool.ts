@@ -6,6 +6,7 @@ import Piscina from 'piscina';
 import type { Config } from '../../config.ts';
 import type { DryRunTask, DryRunThreadData } from './dry-run-thread.ts';
 import type { PreviewQuery, PreviewSearchResult } from './preview-search.ts';
+import { dryRunCancellations, dryRunDuration } from '../../lib/metrics.ts';
 
 /** A dry run stopped because its client went away or the pool had to end it. */
 export class DryRunCancelledError extends Error {}
@@ -75,7 +76,11 @@ export function createDryRunPool(
       return piscina.threads.map((thread) => thread.threadId).sort((a, b) => a - b);
     },
     async run(query, { startedAt, signal }) {
-      if (piscina.queueSize >= maxQueue) throw new DryRunBusyError('too many dry runs');
+      const stopTimer = dryRunDuration.startTimer();
+      if (piscina.queueSize >= maxQueue) {
+        stopTimer({ outcome: 'busy' });
+        throw new DryRunBusyError('too many dry runs');
+      }
       // Loading the threads' code (once, after start) does not count against a dry run.
       const bootStarted = Date.now();
       await warmUp();
@@ -86,9 +91,13 @@ export function createDryRunPool(
       const task: DryRunTask = { kind: 'preview', query, taskId };
       pending += 1;
       try {
-        return (await piscina.run(task, { signal: combined })) as PreviewSearchResult;
+        const result = (await piscina.run(task, { signal: combined })) as PreviewSearchResult;
+        stopTimer({ outcome: 'done' });
+        return result;
       } catch (error) {
+        stopTimer({ outcome: combined.aborted ? 'cancelled' : 'error' });
         if (!combined.aborted) throw error;
+        dryRunCancellations.inc({ reason: overrun.aborted ? 'overrun' : 'abandoned' });
         void cancelQuery(taskId).catch((err: unknown) =>
           logger.warn({ err }, 'cancelling a dry-run query failed'),
         );

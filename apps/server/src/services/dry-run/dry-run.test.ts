@@ -10,6 +10,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../../app.ts';
 import { createDeps, type Deps } from '../../deps.ts';
 import { countActiveSessions } from '../../db/repositories/sessions-activity.repository.ts';
+import { rememberDeps } from '../../../test/app-deps.ts';
 import { signUpAndSignIn, type TestSession } from '../../../test/auth-helpers.ts';
 import { testConfig } from '../../../test/build-test-app.ts';
 import { insertCorpus, makeComment } from '../../../test/corpus-factories.ts';
@@ -63,6 +64,7 @@ async function startServer(budgetMs: number): Promise<Server> {
     migrate: false,
   });
   const app = await buildApp(deps);
+  rememberDeps(app, deps);
   await app.listen({ host: '127.0.0.1', port: 0 });
   await deps.dryRuns.warmUp();
   const session = await signUpAndSignIn(app);

@@ -14,13 +14,18 @@ interface NavItem {
   isActive: boolean;
 }
 
-function navItems(pathname: string, isAuthenticated: boolean): NavItem[] {
+function navItems(pathname: string, isAuthenticated: boolean, isAdmin = false): NavItem[] {
   const items: NavItem[] = [
     { to: '/home', label: 'Home', isActive: pathname === '/' || pathname === '/home' },
     { to: '/pricing', label: 'Pricing', isActive: pathname === '/pricing' },
   ];
   if (isAuthenticated) {
     items.push({ to: '/dashboard', label: 'Dashboard', isActive: pathname.startsWith('/dashboard') });
+    items.push({ to: '/account', label: 'Account', isActive: pathname.startsWith('/account') });
+  }
+  // Only a hint: the console's API refuses anyone the server does not know as an administrator.
+  if (isAuthenticated && isAdmin) {
+    items.push({ to: '/admin', label: 'Admin', isActive: pathname.startsWith('/admin') });
   }
   return items;
 }
@@ -49,7 +54,7 @@ export function TopNav() {
   const logout = useLogout();
   const location = useLocation();
   const [isMenuOpen, setIsMenuOpen] = useState(false);
-  const items = navItems(location.pathname, isAuthenticated);
+  const items = navItems(location.pathname, isAuthenticated, user?.role === 'admin');
   const credits = user?.credits;
 
   useEffect(() => setIsMenuOpen(false), [location.key]);

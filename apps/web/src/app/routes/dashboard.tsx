@@ -1,5 +1,8 @@
+import { ConfirmEmailNotice } from '../../features/auth/components/confirm-email-notice.tsx';
 import { DashboardPage } from '../../features/orders/components/dashboard-page.tsx';
+import { useSession } from '../../lib/session.tsx';
 
 export default function DashboardRoute() {
-  return <DashboardPage />;
+  const { user } = useSession();
+  return <DashboardPage notice={<ConfirmEmailNotice user={user} />} />;
 }

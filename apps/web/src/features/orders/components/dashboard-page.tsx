@@ -1,3 +1,4 @@
+import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import { Alert } from '../../../components/ui/alert.tsx';
 import { Button, buttonClasses } from '../../../components/ui/button.tsx';
@@ -9,8 +10,11 @@ import { ORDERS_UI_MESSAGES } from '../messages.ts';
 import { DashboardStats } from './dashboard-stats.tsx';
 import { OrderList } from './order-list.tsx';
 
-/** The dashboard (spec §2): counters, "My Orders" with "New Order", and the live order list. */
-export function DashboardPage() {
+/**
+ * The dashboard (spec §2): counters, "My Orders" with "New Order", and the live order list; `notice` is what other
+ * features show under the heading (the e-mail confirmation notice, composed in app/routes/dashboard.tsx).
+ */
+export function DashboardPage({ notice }: { notice?: ReactNode } = {}) {
   // A 401 that survives the refresh signs the user out; the guard then sends them to /login with this message.
   useSignOutMessage(ORDERS_UI_MESSAGES.loginRequired);
   const { orders, stats } = useDashboardData();
@@ -29,6 +33,7 @@ export function DashboardPage() {
   return (
     <Container className="space-y-8 py-8 sm:py-10">
       <h1 className="text-3xl font-bold text-text-primary">Dashboard</h1>
+      {notice}
       {errorMessage && (
         <Alert tone="error" className="flex flex-wrap items-center justify-between gap-3">
           <span>{errorMessage}</span>

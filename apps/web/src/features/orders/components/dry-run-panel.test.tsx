@@ -58,4 +58,35 @@ describe('DryRunPanel', () => {
     expect(screen.getByTestId('dry-run-range')).toHaveTextContent('Likely between 1.1M and 1.3M (95 % range');
     expect(screen.getByTestId('dry-run-credits-needed')).toHaveTextContent('500');
   });
+  it('says the sample corpus is still loading instead of showing its partial count', () => {
+    const { rerender } = render(
+      <MemoryRouter>
+        <DryRunPanel
+          isReady
+          isWaiting={false}
+          error={null}
+          resultCount={500}
+          data={{ ...exact, matches: 0, credits_needed: 0, credits: 1000, sample: [], corpus_loading: true }}
+        />
+      </MemoryRouter>,
+    );
+    expect(screen.getByTestId('dry-run-corpus-loading')).toHaveTextContent(
+      'The sample corpus is still loading',
+    );
+    expect(screen.queryByTestId('dry-run-matches')).toBeNull();
+    expect(screen.queryByText(/0 matching records/)).toBeNull();
+    rerender(
+      <MemoryRouter>
+        <DryRunPanel
+          isReady
+          isWaiting={false}
+          error={null}
+          resultCount={500}
+          data={{ ...exact, credits_needed: 500, credits: 1000, sample: [], corpus_loading: false }}
+        />
+      </MemoryRouter>,
+    );
+    expect(screen.queryByTestId('dry-run-corpus-loading')).toBeNull();
+    expect(screen.getByTestId('dry-run-matches')).toHaveTextContent('1,234 matching records');
+  });
 });

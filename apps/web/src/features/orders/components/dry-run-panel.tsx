@@ -1,4 +1,4 @@
-import { PREVIEW_MATCH_CAP, type PreviewResponse } from '@threadcart/contracts';
+import { ORDER_MESSAGES, PREVIEW_MATCH_CAP, type PreviewResponse } from '@threadcart/contracts';
 import { Link } from 'react-router';
 import { Alert } from '../../../components/ui/alert.tsx';
 import { Spinner } from '../../../components/ui/spinner.tsx';
@@ -106,10 +106,17 @@ export function DryRunPanel({ isReady, isWaiting, data, error, resultCount }: Dr
         <Alert tone="warning">{previewErrorMessage(error)}</Alert>
       ) : data ? (
         <>
-          <p className="text-2xl font-bold text-text-primary" data-testid="dry-run-matches">
-            {describeMatches(data)}
-          </p>
-          {describeRange(data) && (
+          {data.corpus_loading ? (
+            // The counts are of what the worker has loaded so far: a "0 matching records" would mislead.
+            <Alert tone="info">
+              <span data-testid="dry-run-corpus-loading">{ORDER_MESSAGES.corpusLoading}</span>
+            </Alert>
+          ) : (
+            <p className="text-2xl font-bold text-text-primary" data-testid="dry-run-matches">
+              {describeMatches(data)}
+            </p>
+          )}
+          {!data.corpus_loading && describeRange(data) && (
             <p className="text-sm text-text-secondary" data-testid="dry-run-range">
               Likely {describeRange(data)} (95 % range, from a random sample: counting every match would take
               longer than a dry run may).

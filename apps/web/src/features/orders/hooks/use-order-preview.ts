@@ -5,6 +5,8 @@ import { useDebouncedValue } from './use-debounced-value.ts';
 
 /** How long the query must rest before the dry run asks the server. */
 export const PREVIEW_DEBOUNCE_MS = 400;
+/** How often a dry run is asked again while the server says the sample corpus is still loading. */
+export const CORPUS_LOADING_REFETCH_MS = 5_000;
 
 /** The live dry run: re-asked 400 ms after the query last changed; `null` (an unfinished query) asks nothing. */
 export function useOrderPreview(payload: PreviewPayload | null) {
@@ -21,6 +23,8 @@ export function useOrderPreview(payload: PreviewPayload | null) {
     placeholderData: keepPreviousData,
     staleTime: 30_000,
     retry: false,
+    // While the sample corpus loads the same query is asked again, so the count appears once it is there.
+    refetchInterval: (current) => (current.state.data?.corpus_loading ? CORPUS_LOADING_REFETCH_MS : false),
   });
   return { ...query, isWaiting: key !== null && (key !== debouncedKey || query.isFetching) };
 }

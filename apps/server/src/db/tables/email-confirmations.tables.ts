@@ -1,0 +1,26 @@
+export type EmailConfirmationPurpose = 'signup' | 'change';
+
+export interface EmailConfirmationsTable {
+  id: string;
+  user_id: string;
+  purpose: EmailConfirmationPurpose;
+  /** The address the link was mailed to: the account's own for 'signup', the new one for 'change'. */
+  email: string;
+  email_key: string;
+  /** sha256 of the token mailed; the token itself is never stored. */
+  token_hash: string;
+  created_at: string;
+  expires_at: string;
+  used_at: string | null;
+}
+
+export interface SignupAttemptsTable {
+  id: string;
+  ip: string;
+  created_at: string;
+}
+
+export interface EmailConfirmationTables {
+  email_confirmations: EmailConfirmationsTable;
+  signup_attempts: SignupAttemptsTable;
+}

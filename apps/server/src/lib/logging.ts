@@ -1,0 +1,49 @@
+import pino, { type Logger } from 'pino';
+import pretty from 'pino-pretty';
+import type { Config } from '../config.ts';
+
+/** Whether log lines are pretty: LOG_FORMAT=pretty, or auto on a terminal (JSON for files, pipes and collectors). */
+export function isPrettyLog(format: Config['logFormat'], isTty: boolean): boolean {
+  return format === 'pretty' || (format === 'auto' && isTty);
+}
+
+/**
+ * The process's logger at LOG_LEVEL: short coloured lines through pino-pretty (synchronous, so the last lines before
+ * an exit are never lost) when isPrettyLog says so, else pino's JSON lines on stdout.
+ */
+export function createLogger(
+  config: Pick<Config, 'logLevel' | 'logFormat'>,
+  isTty = Boolean(process.stdout.isTTY),
+): Logger {
+  if (!isPrettyLog(config.logFormat, isTty)) return pino({ level: config.logLevel });
+  const stream = pretty({
+    colorize: isTty,
+    sync: true,
+    translateTime: 'SYS:HH:MM:ss',
+    // The start log's database and migrations are in its message already.
+    ignore: 'pid,hostname,database,migrations',
+    singleLine: true,
+  });
+  return pino({ level: config.logLevel }, stream);
+}
+
+/**
+ * The database in words for the start log, never with a password: `SQLite /abs/file.db`, or
+ * `PostgreSQL host:port/db (user u, schema s)`.
+ */
+export function describeDatabase(config: Pick<Config, 'database'>): string {
+  const { dialect, url, schema } = config.database;
+  if (dialect === 'sqlite') return `SQLite ${url.slice('sqlite:'.length)}`;
+  try {
+    const parsed = new URL(url);
+    const database = decodeURIComponent(parsed.pathname.replace(/^\//, '')) || '(default database)';
+    const details = [
+      parsed.username ? `user ${decodeURIComponent(parsed.username)}` : '',
+      schema ? `schema ${schema}` : '',
+    ].filter(Boolean);
+    const where = `${parsed.hostname || 'localhost'}:${parsed.port || '5432'}/${database}`;
+    return `PostgreSQL ${where}${details.length > 0 ? ` (${details.join(', ')})` : ''}`;
+  } catch {
+    return 'PostgreSQL (unparseable URL)';
+  }
+}

@@ -1,0 +1,40 @@
+import { ACCESS_COOKIE } from './session-cookies.ts';
+
+/** How the API authenticates, for the OpenAPI document: the session cookie with its CSRF header, or an API key. */
+interface ApiKeyScheme {
+  readonly type: 'apiKey';
+  readonly in: 'cookie' | 'header';
+  readonly name: string;
+  readonly description: string;
+}
+
+export const OPENAPI_SECURITY: {
+  components: { securitySchemes: Record<string, ApiKeyScheme> };
+  security: Record<string, string[]>[];
+} = {
+  components: {
+    securitySchemes: {
+      sessionCookie: {
+        type: 'apiKey',
+        in: 'cookie',
+        name: ACCESS_COOKIE,
+        description: 'The session cookie set by /api/auth/login/. Its unsafe requests also need X-CSRFToken.',
+      },
+      csrfToken: {
+        type: 'apiKey',
+        in: 'header',
+        name: 'X-CSRFToken',
+        description:
+          'With the session cookie, every POST, PUT, PATCH and DELETE sends the value of the readable `csrftoken` ' +
+          'cookie in this header; a missing or wrong one is a 403 (docs/decisions/004-csrf.md). API keys need none.',
+      },
+      apiKey: {
+        type: 'apiKey',
+        in: 'header',
+        name: 'Authorization',
+        description: '`Token <key>`: an API key made on the API keys page; no CSRF header needed.',
+      },
+    },
+  },
+  security: [{ sessionCookie: [], csrfToken: [] }, { apiKey: [] }],
+};

@@ -1,0 +1,108 @@
+import { hostname } from 'node:os';
+import { countCorpus, type CorpusCounts } from '../db/repositories/corpus-stats.repository.ts';
+import { findServiceStatus, upsertServiceStatus } from '../db/repositories/service-status.repository.ts';
+import type { Db } from '../db/database.ts';
+import type { Clock } from '../lib/clock.ts';
+
+/** How often the worker writes its heartbeat. */
+export const WORKER_HEARTBEAT_INTERVAL_MS = 10_000;
+/** A heartbeat older than this means no worker runs (it missed five beats). */
+export const WORKER_HEARTBEAT_STALE_MS = 60_000;
+
+const WORKER = 'worker';
+const SAMPLE_CORPUS = 'sample_corpus';
+
+export type SampleCorpusState = 'loading' | 'loaded' | 'failed';
+/** What /api/health/ says of the corpus. */
+export type CorpusState = 'empty' | 'loading sample' | 'ready';
+
+interface StatusDeps {
+  readonly db: Db;
+  readonly clock: Clock;
+}
+
+export interface WorkerHeartbeat {
+  /** ISO-8601 time of the last heartbeat, null when no worker ever ran on this database. */
+  readonly lastHeartbeatAt: string | null;
+  /** Seconds since then (whole), null with no heartbeat. */
+  readonly ageSeconds: number | null;
+  readonly isAlive: boolean;
+}
+
+export interface CorpusHealth {
+  readonly state: CorpusState;
+  readonly posts: number;
+  readonly comments: number;
+  readonly sampleRecords: number;
+}
+
+/** Records that this worker process is alive (called every WORKER_HEARTBEAT_INTERVAL_MS by the worker). */
+export async function recordWorkerHeartbeat(deps: StatusDeps): Promise<void> {
+  await upsertServiceStatus(deps.db, {
+    name: WORKER,
+    state: 'running',
+    details: { host: hostname(), pid: process.pid },
+    at: deps.clock.now(),
+  });
+}
+
+/** The last worker heartbeat and its age; `isAlive` while it is younger than WORKER_HEARTBEAT_STALE_MS. */
+export async function getWorkerHeartbeat(deps: StatusDeps): Promise<WorkerHeartbeat> {
+  const row = await findServiceStatus(deps.db, WORKER);
+  if (!row) return { lastHeartbeatAt: null, ageSeconds: null, isAlive: false };
+  const ageMs = Math.max(0, deps.clock.now().getTime() - Date.parse(row.updated_at));
+  return {
+    lastHeartbeatAt: row.updated_at,
+    ageSeconds: Math.floor(ageMs / 1000),
+    isAlive: ageMs < WORKER_HEARTBEAT_STALE_MS,
+  };
+}
+
+/** Records where the sample corpus's load stands (the worker: loading when it starts, loaded or failed at the end). */
+export async function recordSampleCorpusState(
+  deps: StatusDeps,
+  state: SampleCorpusState,
+  details: Record<string, unknown> = {},
+): Promise<void> {
+  await upsertServiceStatus(deps.db, { name: SAMPLE_CORPUS, state, details, at: deps.clock.now() });
+}
+
+/**
+ * True while the sample corpus is being loaded: its load says `loading` and the worker doing it is alive (a worker
+ * killed mid-load leaves `loading` behind; the next worker's start completes the load and says so again).
+ */
+export async function isSampleCorpusLoading(deps: StatusDeps): Promise<boolean> {
+  const row = await findServiceStatus(deps.db, SAMPLE_CORPUS);
+  if (row?.state !== 'loading') return false;
+  return (await getWorkerHeartbeat(deps)).isAlive;
+}
+
+/** Counting a 10M-record corpus takes a while: health and metrics reuse a count this young (by the deps' clock). */
+export const CORPUS_COUNTS_MAX_AGE_MS = 10_000;
+const countsCache = new WeakMap<object, { at: number; counts: Promise<CorpusCounts> }>();
+
+/** The corpus's counts, at most CORPUS_COUNTS_MAX_AGE_MS old (one count at a time per database). */
+export function countCorpusRecent(deps: StatusDeps): Promise<CorpusCounts> {
+  const now = deps.clock.now().getTime();
+  const cached = countsCache.get(deps.db);
+  if (cached && now - cached.at < CORPUS_COUNTS_MAX_AGE_MS) return cached.counts;
+  const counts = countCorpus(deps.db);
+  countsCache.set(deps.db, { at: now, counts });
+  counts.catch(() => countsCache.delete(deps.db));
+  return counts;
+}
+
+/**
+ * The corpus's state for health: `loading sample` (isSampleCorpusLoading), else `empty` or `ready`, with counts at
+ * most CORPUS_COUNTS_MAX_AGE_MS old.
+ */
+export async function getCorpusHealth(deps: StatusDeps): Promise<CorpusHealth> {
+  const [counts, isLoading] = await Promise.all([countCorpusRecent(deps), isSampleCorpusLoading(deps)]);
+  const total = counts.posts + counts.comments;
+  return {
+    state: isLoading ? 'loading sample' : total === 0 ? 'empty' : 'ready',
+    posts: counts.posts,
+    comments: counts.comments,
+    sampleRecords: counts.samplePosts + counts.sampleComments,
+  };
+}

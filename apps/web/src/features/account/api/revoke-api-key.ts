@@ -1,0 +1,16 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { apiClient } from '../../../lib/api-client.ts';
+import { ACCOUNT_KEYS, ACCOUNT_PATHS } from './query-keys.ts';
+
+/** Revokes a key at once; programs using it are refused from then on. */
+export async function revokeApiKey(id: string): Promise<void> {
+  await apiClient.delete(ACCOUNT_PATHS.apiKey(id));
+}
+
+export function useRevokeApiKey() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: revokeApiKey,
+    onSettled: () => queryClient.invalidateQueries({ queryKey: ACCOUNT_KEYS.apiKeys }),
+  });
+}

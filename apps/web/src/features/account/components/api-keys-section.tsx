@@ -1,0 +1,161 @@
+import type { ApiKey, CreatedApiKey } from '@threadcart/contracts';
+import { useState, type FormEvent } from 'react';
+import { Alert } from '../../../components/ui/alert.tsx';
+import { Button } from '../../../components/ui/button.tsx';
+import { TextField } from '../../../components/ui/text-field.tsx';
+import { failureMessage } from '../api/account-errors.ts';
+import { useCreateApiKey } from '../api/create-api-key.ts';
+import { useApiKeys } from '../api/list-api-keys.ts';
+import { useRevokeApiKey } from '../api/revoke-api-key.ts';
+import { formatDateTime } from '../format.ts';
+import { ACCOUNT_UI_MESSAGES as M } from '../messages.ts';
+import { AccountSection } from './account-section.tsx';
+import { CopyButton } from './copy-button.tsx';
+import { CurlExample } from './curl-example.tsx';
+
+function NewKeyNotice({ created, onDone }: { created: CreatedApiKey; onDone: () => void }) {
+  return (
+    <div
+      className="space-y-3 rounded-md border border-warning bg-warning-subtle p-4"
+      data-testid="new-api-key"
+    >
+      <p className="text-sm font-semibold text-text-primary">Your new key “{created.name}”</p>
+      <div className="flex flex-wrap items-center gap-2">
+        <code className="min-w-0 flex-1 rounded bg-white px-3 py-2 font-mono text-sm break-all">
+          {created.key}
+        </code>
+        <CopyButton text={created.key} label="Copy key" />
+      </div>
+      <p className="text-sm text-warning" role="note">
+        {M.keyShownOnce}
+      </p>
+      <Button variant="outline" size="sm" onClick={onDone}>
+        I have copied it
+      </Button>
+    </div>
+  );
+}
+
+function KeyRow({ apiKey }: { apiKey: ApiKey }) {
+  const revoke = useRevokeApiKey();
+  const [isConfirming, setIsConfirming] = useState(false);
+  return (
+    <tr className="align-top">
+      <td className="py-2 pr-4 font-medium text-text-primary">{apiKey.name}</td>
+      <td className="py-2 pr-4 font-mono text-xs">{apiKey.prefix}…</td>
+      <td className="py-2 pr-4 whitespace-nowrap">{formatDateTime(apiKey.created_at)}</td>
+      <td className="py-2 pr-4 whitespace-nowrap">
+        {apiKey.last_used_at ? formatDateTime(apiKey.last_used_at) : 'Never'}
+      </td>
+      <td className="py-2 text-right">
+        {isConfirming ? (
+          <div className="flex flex-col items-end gap-2" role="group" aria-label={`Revoke ${apiKey.name}`}>
+            <span className="text-xs text-text-secondary">{M.revokeQuestion}</span>
+            <div className="flex gap-2">
+              <Button size="sm" isLoading={revoke.isPending} onClick={() => revoke.mutate(apiKey.id)}>
+                Yes, revoke
+              </Button>
+              <Button size="sm" variant="outline" onClick={() => setIsConfirming(false)}>
+                Cancel
+              </Button>
+            </div>
+            {revoke.isError && (
+              <span className="text-xs text-danger-dark">{failureMessage(revoke.error)}</span>
+            )}
+          </div>
+        ) : (
+          <Button
+            size="sm"
+            variant="outline"
+            aria-label={`Revoke ${apiKey.name}`}
+            onClick={() => setIsConfirming(true)}
+          >
+            Revoke
+          </Button>
+        )}
+      </td>
+    </tr>
+  );
+}
+
+/** API keys: create a named key (shown once), list them with prefix and times, revoke; a curl example. */
+export function ApiKeysSection() {
+  const keys = useApiKeys();
+  const create = useCreateApiKey();
+  const [name, setName] = useState('');
+  const [nameError, setNameError] = useState<string[] | undefined>();
+  const [created, setCreated] = useState<CreatedApiKey | null>(null);
+
+  const handleCreate = (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    if (name.trim() === '') {
+      setNameError([M.keyNameRequired]);
+      return;
+    }
+    setNameError(undefined);
+    create.mutate(name.trim(), {
+      onSuccess: (key) => {
+        setCreated(key);
+        setName('');
+      },
+    });
+  };
+
+  return (
+    <AccountSection
+      id="api-keys"
+      title="API keys"
+      description="Programs can use your account with a key instead of your password."
+    >
+      <div className="space-y-5">
+        <form
+          noValidate
+          onSubmit={handleCreate}
+          aria-label="Create API key"
+          className="flex flex-wrap items-start gap-3"
+        >
+          <TextField
+            label="Key name"
+            name="key_name"
+            placeholder="e.g. Research script"
+            maxLength={100}
+            value={name}
+            errors={nameError}
+            className="min-w-0 flex-1 basis-56"
+            onChange={(event) => setName(event.target.value)}
+          />
+          <Button type="submit" className="sm:mt-6" isLoading={create.isPending}>
+            Create key
+          </Button>
+        </form>
+        {create.isError && <Alert tone="error">{failureMessage(create.error)}</Alert>}
+        {created && <NewKeyNotice created={created} onDone={() => setCreated(null)} />}
+        {keys.isError && <Alert tone="error">{M.loadFailed}</Alert>}
+        {keys.data && keys.data.length === 0 && <p className="text-sm text-text-secondary">{M.noKeys}</p>}
+        {keys.data && keys.data.length > 0 && (
+          <div className="relative overflow-x-auto">
+            <table className="w-full text-left text-sm" aria-label="API keys">
+              <thead className="border-b border-gray-200 text-xs text-text-secondary uppercase">
+                <tr>
+                  <th className="py-2 pr-4 font-semibold">Name</th>
+                  <th className="py-2 pr-4 font-semibold">Prefix</th>
+                  <th className="py-2 pr-4 font-semibold">Created</th>
+                  <th className="py-2 pr-4 font-semibold">Last used</th>
+                  <th className="py-2 font-semibold">
+                    <span className="sr-only">Actions</span>
+                  </th>
+                </tr>
+              </thead>
+              <tbody className="divide-y divide-gray-100">
+                {keys.data.map((apiKey) => (
+                  <KeyRow key={apiKey.id} apiKey={apiKey} />
+                ))}
+              </tbody>
+            </table>
+          </div>
+        )}
+        <CurlExample apiKey={created?.key} />
+      </div>
+    </AccountSection>
+  );
+}
