@@ -2,6 +2,7 @@ import path from 'node:path';
 import type { Page } from '@playwright/test';
 import { grantAdminRole } from '../support/admin.ts';
 import { expect, test } from '../support/fixtures.ts';
+import { waitForCorpus } from '../support/orders-helpers.ts';
 import { approveWithoutBrowser, csrfToken } from '../support/payments-helpers.ts';
 import { signInViaApi, signUpViaApi, uniqueUser, type TestUser } from '../support/users.ts';
 
@@ -100,4 +101,77 @@ test('an administrator refunds a customer’s captured payment through the simul
   await form.getByRole('button', { name: 'Refund payment' }).click();
   await expect(item.getByTestId('admin-payment-status')).toHaveText('refunded');
   await shoot(page, 'payments');
+});
+
+test('an administrator cancels a waiting order and retries it; the worker then delivers it', async ({
+  page,
+  browser,
+}) => {
+  test.setTimeout(180_000);
+  await signInAsAdmin(page);
+  await waitForCorpus(page);
+
+  // A customer queues two large orders (the suite's worker writes a record per 10 ms: each takes about 10 s) and
+  // then a small one, which waits behind them: long enough for an operator to act on it.
+  const customerContext = await browser.newContext();
+  const customerPage = await customerContext.newPage();
+  const customer = uniqueUser('waiter');
+  await signUpViaApi(customerPage.request, customer);
+  await signInViaApi(customerPage, customer);
+  const me = (await (await customerPage.request.get('/api/users/me/')).json()) as { user: { id: string } };
+  const granted = await page.request.post(`/api/admin/users/${me.user.id}/credits/grant/`, {
+    headers: { 'X-CSRFToken': await csrfToken(page) },
+    data: { credits: 2000, reason: 'e2e: room for two large orders' },
+  });
+  expect(granted.status(), await granted.text()).toBe(200);
+  const customerHeaders = { 'X-CSRFToken': await csrfToken(customerPage) };
+  const filters = { combinator: 'and', rules: [{ field: 'keyword', operator: '=', value: 'the' }] };
+  const place = async (title: string, resultCount: number) => {
+    const response = await customerPage.request.post('/api/search-queries/create/', {
+      headers: customerHeaders,
+      data: { title, search_type: 'comments', result_count: resultCount, filters },
+    });
+    expect(response.status(), await response.text()).toBe(201);
+    return ((await response.json()) as { id: string }).id;
+  };
+  const stamp = Date.now().toString(36);
+  await place(`E2E large 1 ${stamp}`, 1000);
+  await place(`E2E large 2 ${stamp}`, 1000);
+  const smallTitle = `E2E small ${stamp}`;
+  const smallId = await place(smallTitle, 5);
+
+  await page.goto('/admin/orders');
+  const item = page.getByRole('listitem', { name: `Order ${smallTitle}` });
+  const status = item.getByTestId('admin-order-status');
+  await expect(status).toHaveText('pending');
+  const cancel = item.getByRole('form', { name: 'Cancel order' });
+  await cancel.getByLabel('Reason').fill('customer asked to hold it');
+  await cancel.getByRole('button', { name: 'Cancel order' }).click();
+  await expect(status).toHaveText('failed');
+
+  const retry = item.getByRole('form', { name: 'Retry order' });
+  await retry.getByLabel('Reason').fill('customer wants it after all');
+  await retry.getByRole('button', { name: 'Retry order' }).click();
+  await expect(status).not.toHaveText('failed');
+  await shoot(page, 'retry');
+
+  // The retried order runs like any other: the customer sees it completed with its file.
+  await expect
+    .poll(
+      async () => {
+        const orders = (await (await customerPage.request.get('/api/search-queries/list/')).json()) as {
+          id: string;
+          status: string;
+        }[];
+        return orders.find((order) => order.id === smallId)?.status;
+      },
+      { timeout: 120_000, intervals: [1000] },
+    )
+    .toBe('completed');
+  await customerContext.close();
+
+  await page.goto('/admin/audit');
+  const audit = page.getByRole('table', { name: 'Audit log' });
+  await expect(audit.getByText('order.cancel').first()).toBeVisible();
+  await expect(audit.getByText('order.retry').first()).toBeVisible();
 });

@@ -37,7 +37,8 @@ it('shows the balance, each lot with its local expiry date, the default 1000 cre
   signedIn();
   const { input } = await openCredits();
   await waitFor(() => expect(screen.getByTestId('credits-balance')).toHaveTextContent('1,000 credits'));
-  const lots = screen.getByRole('list', { name: 'Credit lots' });
+  // The balance may come from the signed-in user before the lots arrive: wait for the lots themselves.
+  const lots = await screen.findByRole('list', { name: 'Credit lots' });
   expect(within(lots).getByText(/Sign-up gift/)).toBeInTheDocument();
   expect(within(lots).getByText(formatExpiry(GIFT_EXPIRY))).toBeInTheDocument();
   expect(input.value).toBe('1000');
