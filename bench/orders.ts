@@ -2,6 +2,7 @@
 // of GET /api/search-queries/list/ under autocannon while the worker fulfils orders, against idle. A real server
 // (src/main.ts, which forks the real worker process) runs on 127.0.0.1 over the 1M-record corpus.
 // Run: cd apps/server && npx tsx ../../bench/orders.ts [--runs 20] [--load-seconds 10] [--rounds 3]
+// [--formats json,parquet] [--latency-only] (only create → file ready, printed; bench/RESULTS.md is left alone)
 // The corpus bench's 1M-record files (bench/corpus-ingest.ts) are ingested once into bench/.data/orders-1m.db; the
 // figures go into the "Orders" section of bench/RESULTS.md.
 import { spawn, type ChildProcess } from 'node:child_process';
@@ -43,7 +44,13 @@ const autocannon = createRequire(import.meta.url)('autocannon') as Autocannon;
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const SERVER_ROOT = path.join(ROOT, 'apps/server');
 const DATA_DIR = path.join(ROOT, 'bench/.data');
-const FORMATS: FormatType[] = ['json', 'csv', 'xlsx'];
+const ALL_FORMATS: FormatType[] = ['json', 'csv', 'xlsx', 'ndjson', 'parquet'];
+const formatsIndex = process.argv.indexOf('--formats');
+const FORMATS: FormatType[] =
+  formatsIndex >= 0
+    ? ALL_FORMATS.filter((f) => (process.argv[formatsIndex + 1] ?? '').split(',').includes(f))
+    : ALL_FORMATS;
+const IS_LATENCY_ONLY = process.argv.includes('--latency-only');
 const RESULT_COUNT = 1000;
 // keyword "python" with a score floor, on posts and comments: thousands of matches in the 1M corpus.
 const FILTERS = {
@@ -293,6 +300,19 @@ async function main(): Promise<void> {
       );
     }
 
+    if (IS_LATENCY_ONLY) {
+      const ms = (value: number) => `${Math.round(value)} ms`;
+      console.log(
+        [
+          `create → file ready, ${RUNS} runs per format, ${corpus.posts + corpus.comments} records in the corpus:`,
+          '| format | p50 | p95 |',
+          '| --- | --- | --- |',
+          ...FORMATS.map((f) => `| ${f} | ${ms(median(latency[f]!))} | ${ms(percentile(latency[f]!, 95))} |`),
+        ].join('\n'),
+      );
+      return;
+    }
+
     // 2. The dashboard's list call under load, idle and while the worker is busy. The reader's list stays the same.
     for (let i = 0; i < 20; i += 1)
       await reader.waitUntilReady(await reader.placeOrder('json', `listed ${i}`));
@@ -372,7 +392,7 @@ function writeResults(r: {
   loadAverage: { median: number; max: number };
 }): void {
   const ms = (value: number) => `${Math.round(value)} ms`;
-  const xlsxP95 = percentile(r.latency.xlsx!, 95);
+  const xlsxP95 = r.latency.xlsx ? percentile(r.latency.xlsx, 95) : Number.NaN;
   const ratio = r.busyP99 / r.idleP99;
   const section = [
     '## Orders',

@@ -20,6 +20,7 @@ import { mountPaymentsSimulator } from './payments/simulator/mount-simulator.ts'
 import { handleFrameworkError, registerErrorHandler } from './plugins/error-handler.ts';
 import { OPENAPI_SECURITY } from './plugins/openapi-security.ts';
 import { registerObservability } from './plugins/observability.ts';
+import { registerTextGuard } from './plugins/text-guard.ts';
 import { trackSlashedApiRoutes } from './plugins/trailing-slash.ts';
 import { metricsRoutes } from './routes/metrics.routes.ts';
 import { accountBillingRoutes } from './routes/account-billing.routes.ts';
@@ -60,6 +61,7 @@ export async function buildApp(deps: Deps, options: BuildAppOptions = {}): Promi
 
   registerErrorHandler(app);
   registerObservability(app);
+  registerTextGuard(app);
   // Before any route is registered: it records the API's routes to redirect their slash-less paths.
   const slashedPathOf = trackSlashedApiRoutes(app);
   await app.register(helmet, {

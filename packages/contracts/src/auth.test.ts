@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { SIGNUP_MESSAGES as M } from './messages.ts';
-import { validateSignup } from './auth.ts';
+import { validateEmail, validateSignup } from './auth.ts';
 
 const valid = {
   username: 'alice_1',
@@ -38,5 +38,18 @@ describe('validateSignup', () => {
       password: [M.passwordRequired],
       password_confirm: [M.passwordConfirmRequired],
     });
+  });
+});
+
+describe('validateEmail', () => {
+  it('refuses control characters and lone surrogates, and accepts other Unicode', () => {
+    for (const email of [
+      'a\u0000b@example.com',
+      'a\u0007@example.com',
+      'x\ud800@example.com',
+      'a@ex\udc00.com',
+    ])
+      expect(validateEmail(email)).toEqual([M.emailInvalid]);
+    expect(validateEmail('grüße🐍@example.com')).toEqual([]);
   });
 });

@@ -5,7 +5,8 @@ export const USERNAME_MIN_LENGTH = 3;
 export const USERNAME_MAX_LENGTH = 30;
 export const PASSWORD_MIN_LENGTH = 8;
 const USERNAME_PATTERN = /^[A-Za-z0-9_]+$/;
-const EMAIL_PATTERN = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
+// No control characters (NUL among them: PostgreSQL text cannot hold it) and no lone UTF-16 surrogates.
+const EMAIL_PATTERN = /^[^\s@\p{Cc}\p{Cs}]+@[^\s@\p{Cc}\p{Cs}]+\.[^\s@\p{Cc}\p{Cs}]+$/u;
 
 /** The sign-up body as sent (spec §3): every field optional here so that a missing one gets the spec's message. */
 export const SignupRequestSchema = z.object({

@@ -2,6 +2,7 @@ export * from './messages.ts';
 export * from './auth.ts';
 export * from './credits.ts';
 export * from './orders.ts';
+export * from './order-manifest.ts';
 export * from './filters.ts';
 export * from './payments.ts';
 export * from './corpus.ts';

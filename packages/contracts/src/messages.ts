@@ -30,6 +30,8 @@ export const API_MESSAGES = {
   notFound: 'Not found.',
   metricsTokenInvalid: 'A valid metrics token is required: send Authorization: Bearer <METRICS_TOKEN>.',
   internal: 'Something went wrong on our side. Please try again later.',
+  invalidText:
+    'The request holds a NUL character or a broken UTF-16 surrogate; send well-formed text without NUL characters.',
   tooManyAttempts: (minutes: number) => `Too many attempts. Try again in ${minutes} minutes.`,
   notEnoughCredits: (needed: number, balance: number) =>
     `Not enough credits: this order needs ${needed} credits and you have ${balance}.`,

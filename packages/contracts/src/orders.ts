@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { FILTER_TREE_JSON_SCHEMA } from './filter-docs.ts';
 
 export const SEARCH_TYPES = ['posts', 'comments', 'both'] as const;
-export const FORMAT_TYPES = ['json', 'csv', 'xlsx'] as const;
+export const FORMAT_TYPES = ['json', 'csv', 'xlsx', 'ndjson', 'parquet'] as const;
 export const ORDER_STATUSES = ['pending', 'processing', 'completed', 'failed'] as const;
 export const RESULT_COUNT_MIN = 1;
 export const RESULT_COUNT_MAX = 1000;
@@ -121,7 +121,7 @@ export const ORDER_MESSAGES = {
   columnRepeated: (column: string) => `The column "${column}" is chosen twice.`,
   columnsNoneFor: (type: 'posts' | 'comments') =>
     `The chosen columns leave the ${type} without any column; add at least one ${type.slice(0, -1)} column.`,
-  formatType: 'Choose json, csv or xlsx.',
+  formatType: 'Choose json, csv, xlsx, ndjson or parquet.',
   titleTooLong: `Ensure this field has no more than ${TITLE_MAX_LENGTH} characters.`,
   noFile: 'This order has no file yet.',
   dryRunBusy: 'Too many dry runs are running right now; try again in a moment.',

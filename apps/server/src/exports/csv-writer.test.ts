@@ -18,6 +18,7 @@ import {
   SEARCH_TYPES,
   useTempFiles,
   writeTestFile,
+  fileSha256,
 } from './test-fixtures.ts';
 
 const tempFile = useTempFiles();
@@ -52,6 +53,7 @@ describe('CSV files', () => {
     expect(result).toEqual({
       records: postsFor(searchType).length + commentsFor(searchType).length,
       bytes: bytes.length,
+      sha256: await fileSha256(filePath),
     });
   });
 

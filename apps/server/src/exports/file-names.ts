@@ -6,12 +6,20 @@ export const MAX_FILE_STEM_BYTES = 100;
 /** The stem used when nothing usable is left of the title. */
 export const FALLBACK_FILE_STEM = 'order';
 
-const EXTENSIONS: Record<FormatType, string> = { json: '.json', csv: '.csv', xlsx: '.xlsx' };
+const EXTENSIONS: Record<FormatType, string> = {
+  json: '.json',
+  csv: '.csv',
+  xlsx: '.xlsx',
+  ndjson: '.ndjson',
+  parquet: '.parquet',
+};
 
 const CONTENT_TYPES: Record<FormatType, string> = {
   json: 'application/json; charset=utf-8',
   csv: 'text/csv; charset=utf-8',
   xlsx: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
+  ndjson: 'application/x-ndjson; charset=utf-8',
+  parquet: 'application/vnd.apache.parquet',
 };
 
 // Path separators and the other characters Windows forbids, plus every control character (C0, DEL, C1).

@@ -11,6 +11,7 @@ import {
   SEARCH_TYPES,
   useTempFiles,
   writeTestFile,
+  fileSha256,
 } from './test-fixtures.ts';
 
 const tempFile = useTempFiles();
@@ -36,7 +37,11 @@ describe('JSON files', () => {
       expect(parsed).toEqual(searchType === 'posts' ? posts : comments);
       expect(Object.keys(parsed[0])).toEqual([...(searchType === 'posts' ? POST_COLUMNS : COMMENT_COLUMNS)]);
     }
-    expect(result).toEqual({ records: posts.length + comments.length, bytes: (await stat(filePath)).size });
+    expect(result).toEqual({
+      records: posts.length + comments.length,
+      bytes: (await stat(filePath)).size,
+      sha256: await fileSha256(filePath),
+    });
   });
 
   it('writes empty arrays when nothing matched', async () => {

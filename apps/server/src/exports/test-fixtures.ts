@@ -1,6 +1,7 @@
 // Shared by the exports tests only: records with awkward content, a temporary directory, the writer called the
 // way the worker calls it, and an independent RFC 4180 reader.
-import { mkdtemp, rm } from 'node:fs/promises';
+import { createHash } from 'node:crypto';
+import { mkdtemp, readFile, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll } from 'vitest';
@@ -124,6 +125,13 @@ export const COMMENTS: CommentRecord[] = [
   makeComment(),
   makeComment({ id: 'c2', body: 'plain', score: -12, replies: 0, created_utc: 1_600_000_000 }),
 ];
+
+/** The SHA-256 (hex) of a written file, as the writers report it for the manifest. */
+export async function fileSha256(filePath: string): Promise<string> {
+  return createHash('sha256')
+    .update(await readFile(filePath))
+    .digest('hex');
+}
 
 export const SEARCH_TYPES: SearchType[] = ['posts', 'comments', 'both'];
 export const postsFor = (searchType: SearchType) => (searchType === 'comments' ? [] : POSTS);

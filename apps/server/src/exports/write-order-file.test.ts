@@ -8,7 +8,7 @@ import { writeOrderFile } from './write-order-file.ts';
 
 const tempFile = useTempFiles();
 
-describe.each<FormatType>(['json', 'csv', 'xlsx'])('writing %s', (format) => {
+describe.each<FormatType>(['json', 'csv', 'xlsx', 'ndjson', 'parquet'])('writing %s', (format) => {
   it('accepts async iterables and reports every record to onRecord, awaiting it', async () => {
     async function* slowPosts() {
       for (const post of POSTS) {

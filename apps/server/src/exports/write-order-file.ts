@@ -1,8 +1,12 @@
+import { createHash } from 'node:crypto';
+import { createReadStream } from 'node:fs';
 import { rm } from 'node:fs/promises';
 import type { FileColumns, FormatType, SearchType } from '@threadcart/contracts';
 import { writeCsvFile } from './csv-writer.ts';
 import { writeJsonFile } from './json-writer.ts';
 import { hasComments, hasPosts, type OrderFileLayout } from './layout.ts';
+import { writeNdjsonFile } from './ndjson-writer.ts';
+import { writeParquetFile } from './parquet-writer.ts';
 import { RecordSource, type RecordInput } from './record-source.ts';
 import { DEFAULT_FILE_COLUMNS, type AnyRecord, type CommentRecord, type PostRecord } from './records.ts';
 import { writeXlsxFile } from './xlsx-writer.ts';
@@ -36,6 +40,8 @@ export interface WriteOrderFileInput {
 export interface WriteOrderFileResult {
   records: number;
   bytes: number;
+  /** Hex SHA-256 of the file as written (the manifest's checksum). */
+  sha256: string;
 }
 
 /** Raised when a sample record turns up in a file whose layout was already fixed as real data. */
@@ -49,12 +55,15 @@ const WRITERS: Record<FormatType, (filePath: string, layout: OrderFileLayout) =>
   json: writeJsonFile,
   csv: writeCsvFile,
   xlsx: writeXlsxFile,
+  ndjson: writeNdjsonFile,
+  parquet: writeParquetFile,
 };
 
 /**
- * Streams an order's records into a JSON, CSV or XLSX file at filePath (DECISIONS.md §5), holding at most one
- * chunk of output in memory whatever the record count. Resolves once the file is flushed and fsynced; on any error
- * the partial file is removed and the error rethrown.
+ * Streams an order's records into a JSON, CSV, XLSX, NDJSON or Parquet file at filePath (DECISIONS.md §5; docs/
+ * decisions/026), holding at most one chunk of output (one row group for Parquet) in memory whatever the record
+ * count. Resolves once the file is flushed and fsynced, and read back once for its SHA-256; on any error the partial
+ * file is removed and the error rethrown.
  */
 export async function writeOrderFile(input: WriteOrderFileInput): Promise<WriteOrderFileResult> {
   const { searchType } = input;
@@ -82,7 +91,7 @@ export async function writeOrderFile(input: WriteOrderFileInput): Promise<WriteO
       sampleSeed: input.sampleSeed ?? null,
     };
     const bytes = await WRITERS[input.format](input.filePath, layout);
-    return { records, bytes };
+    return { records, bytes, sha256: await sha256OfFile(input.filePath) };
   } catch (error) {
     await rm(input.filePath, { force: true });
     throw error;
@@ -109,3 +118,10 @@ async function detectSample(
 }
 
 const isSampleRecord = (record: AnyRecord): boolean => record.is_sample === true;
+
+/** Hex SHA-256 of a file, read as a stream. */
+export async function sha256OfFile(filePath: string): Promise<string> {
+  const hash = createHash('sha256');
+  for await (const chunk of createReadStream(filePath)) hash.update(chunk as Buffer);
+  return hash.digest('hex');
+}

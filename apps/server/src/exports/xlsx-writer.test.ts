@@ -13,6 +13,7 @@ import {
   SEARCH_TYPES,
   useTempFiles,
   writeTestFile,
+  fileSha256,
 } from './test-fixtures.ts';
 import { writeOrderFile } from './write-order-file.ts';
 
@@ -74,6 +75,7 @@ describe('XLSX files', () => {
     expect(result).toEqual({
       records: postsFor(searchType).length + commentsFor(searchType).length,
       bytes: (await stat(filePath)).size,
+      sha256: await fileSha256(filePath),
     });
   });
 

@@ -20,6 +20,9 @@ export const CSRF_EXEMPT_ROUTES: ReadonlySet<string> = new Set([
   '/api/auth/signup/',
   '/api/auth/password-reset/',
   '/api/auth/password-reset/confirm/',
+  // Its authority is the single-use secret in the body, which another site cannot know (decision 020); the page
+  // that posts it may be open in a signed-in browser.
+  '/api/auth/confirm-email/',
   '/api/analytics/pageview/',
   '/api/paypal/webhook/',
 ]);

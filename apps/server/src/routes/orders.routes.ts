@@ -5,6 +5,7 @@ import {
   DashboardStatsSchema,
   DRY_RUNS_PER_MINUTE,
   ORDER_MESSAGES,
+  OrderManifestSchema,
   OrderSchema,
   PreviewRequestSchema,
   PreviewResponseSchema,
@@ -21,6 +22,7 @@ import {
   placeOrder,
   previewOrder,
 } from '../services/orders.service.ts';
+import { getOrderManifest } from '../services/order-manifest.service.ts';
 
 const IdParamsSchema = z.object({ id: z.string().min(1).max(64) });
 const IdempotencyHeadersSchema = z.object({ 'idempotency-key': z.string().min(1).max(200).optional() });
@@ -90,6 +92,12 @@ export function ordersRoutes(deps: Deps): FastifyPluginAsyncZod {
       '/api/search-queries/:id/',
       { schema: { params: IdParamsSchema, response: { 200: OrderSchema } } },
       async (request) => getOrder(deps, requireUser(request).id, request.params.id),
+    );
+
+    app.get(
+      '/api/search-queries/:id/manifest/',
+      { schema: { params: IdParamsSchema, response: { 200: OrderManifestSchema } } },
+      async (request) => getOrderManifest(deps, requireUser(request).id, request.params.id),
     );
 
     app.get(

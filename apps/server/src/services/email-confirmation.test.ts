@@ -68,6 +68,19 @@ describe('the sign-up gift waits for a confirmed e-mail address', () => {
     expect(login.json().user).toMatchObject({ credits: SIGNUP_GIFT_CREDITS, email_confirmed: true });
   });
 
+  it('follows the link in a signed-in browser: its cookies need no CSRF token, the mailed secret is the proof', async () => {
+    const s = await signUpAndSignIn(t.app, { confirmEmail: false, ip: '203.0.113.40' });
+    const token = await latestConfirmationToken(t.app, s.user.email);
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/api/auth/confirm-email/',
+      headers: { cookie: s.headers.cookie },
+      payload: { token },
+    });
+    expect(res.statusCode).toBe(200);
+    expect(await me(s.headers)).toMatchObject({ credits: SIGNUP_GIFT_CREDITS, email_confirmed: true });
+  });
+
   it('refuses an unknown, a missing and an expired link', async () => {
     expect((await confirm('no-such-token')).statusCode).toBe(400);
     expect(

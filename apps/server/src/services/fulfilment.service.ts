@@ -12,6 +12,7 @@ import type { OrderRow } from '../db/tables/orders.tables.ts';
 import type { Deps } from '../deps.ts';
 import { fileNameForOrder, writeOrderFile } from '../exports/index.ts';
 import { parseSearchFilters, searchCorpus } from './corpus-search.service.ts';
+import { takeCorpusSnapshot } from './order-manifest.service.ts';
 import { releaseReservation, settleReservation } from './ledger.service.ts';
 
 /** Raised inside a fulfilment when the worker's lease was taken over: stop, write nothing more. */
@@ -162,7 +163,7 @@ async function produceFile(
     const share = 100 - SEARCH_PROGRESS_SHARE;
     await reportProgress(SEARCH_PROGRESS_SHARE + (written / Math.max(1, total)) * share);
   };
-  await writeOrderFile({
+  const written = await writeOrderFile({
     format: order.format_type,
     searchType: order.search_type,
     posts: result.posts,
@@ -177,8 +178,17 @@ async function produceFile(
   const seedSuffix = order.sample_seed === null ? '' : ` (seed ${order.sample_seed})`;
   const fileName = fileNameForOrder(order.title, order.format_type, seedSuffix);
   const fileKey = `${order.id}-${order.attempts}.${order.format_type}`;
+  // The manifest's snapshot: the corpus as the order ran on it, taken before the order completes.
+  const corpusSnapshot = JSON.stringify(await takeCorpusSnapshot(deps.db));
   const { size } = await deps.storage.commit(tempPath, fileKey);
-  return { recordsDelivered: total, fileName, fileKey, fileSize: size };
+  return {
+    recordsDelivered: total,
+    fileName,
+    fileKey,
+    fileSize: size,
+    fileSha256: written.sha256,
+    corpusSnapshot,
+  };
 }
 
 async function handleFailure(deps: Deps, order: OrderRow, workerId: string, error: unknown): Promise<void> {

@@ -15,6 +15,7 @@ import * as emailConfirmation from './20261126000100_email-confirmation.ts';
 import * as accountArea from './20261126000200_account-area.ts';
 import * as admin from './20261126000300_admin.ts';
 import * as createServiceStatus from './20261126000900_create-service-status.ts';
+import * as orderManifest from './20261126001000_order-manifest.ts';
 
 /** Every migration, by name, in the order they run. Add new ones at the end; never edit a landed one. */
 export const MIGRATIONS: Record<string, Migration> = {
@@ -34,4 +35,5 @@ export const MIGRATIONS: Record<string, Migration> = {
   '20261126000200_account-area': accountArea,
   '20261126000300_admin': admin,
   '20261126000900_create-service-status': createServiceStatus,
+  '20261126001000_order-manifest': orderManifest,
 };

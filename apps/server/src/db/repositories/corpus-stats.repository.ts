@@ -67,3 +67,37 @@ const toBreakdown = (r: { key: string; posts: number; comments: number }): Corpu
   posts: Number(r.posts),
   comments: Number(r.comments),
 });
+
+export interface CorpusSliceCounts {
+  readonly records: number;
+  /** epoch seconds of the newest retrieval; null when there are no records */
+  readonly latestRetrievedAt: number | null;
+}
+
+/** Per record type, real and sample records apart: how many, and the newest `retrieved_at` (an order's manifest). */
+export async function snapshotCorpus(
+  db: Db,
+): Promise<Record<'posts' | 'comments', Record<'real' | 'sample', CorpusSliceCounts>>> {
+  const [posts, comments] = await Promise.all(
+    (['posts', 'comments'] as const).map(async (table) => {
+      const rows = await db
+        .selectFrom(table)
+        .select((eb) => [
+          'is_sample',
+          eb.fn.countAll<number>().as('records'),
+          eb.fn.max('retrieved_at').as('latest'),
+        ])
+        .groupBy('is_sample')
+        .execute();
+      const slice = (isSample: boolean): CorpusSliceCounts => {
+        const row = rows.find((r) => Number(r.is_sample) === (isSample ? 1 : 0));
+        return {
+          records: Number(row?.records ?? 0),
+          latestRetrievedAt: row?.latest === null || row?.latest === undefined ? null : Number(row.latest),
+        };
+      };
+      return { real: slice(false), sample: slice(true) };
+    }),
+  );
+  return { posts: posts!, comments: comments! };
+}

@@ -18,6 +18,8 @@ export type NewOrder = Omit<
   | 'sort'
   | 'sample_seed'
   | 'columns'
+  | 'file_sha256'
+  | 'corpus_snapshot'
 > &
   Partial<Pick<OrderRow, 'sort' | 'sample_seed' | 'columns'>>;
 
@@ -191,6 +193,10 @@ export function completeOrder(
     fileName: string;
     fileKey: string;
     fileSize: number;
+    /** hex SHA-256 of the file (the manifest) */
+    fileSha256: string;
+    /** JSON CorpusSnapshot taken before completion (the manifest) */
+    corpusSnapshot: string;
     nowIso: string;
   },
 ): Promise<boolean> {
@@ -202,6 +208,8 @@ export function completeOrder(
     file_name: input.fileName,
     file_key: input.fileKey,
     file_size: input.fileSize,
+    file_sha256: input.fileSha256,
+    corpus_snapshot: input.corpusSnapshot,
     error: null,
     lease_owner: null,
     lease_expires_at: null,

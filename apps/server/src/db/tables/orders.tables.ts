@@ -8,7 +8,7 @@ export interface OrdersTable {
   user_id: string;
   title: string;
   search_type: 'posts' | 'comments' | 'both';
-  format_type: 'json' | 'csv' | 'xlsx';
+  format_type: 'json' | 'csv' | 'xlsx' | 'ndjson' | 'parquet';
   result_count: number;
   /** the canonical filter tree, JSON */
   filters: string;
@@ -28,6 +28,10 @@ export interface OrdersTable {
   /** storage key of the delivered file */
   file_key: string | null;
   file_size: number | null;
+  /** hex SHA-256 of the delivered file, set at completion (null for orders completed before the manifest) */
+  file_sha256: string | null;
+  /** JSON CorpusSnapshot of the corpus the order ran on, set at completion (docs/decisions/026) */
+  corpus_snapshot: string | null;
   idempotency_key: string | null;
   /** sha256 of the request payload, to tell a retry from a different order under the same key */
   request_hash: string;

@@ -13,6 +13,8 @@ export const FORMAT_OPTIONS: readonly { value: FormatType; label: string }[] = [
   { value: 'json', label: 'JSON (.json)' },
   { value: 'csv', label: 'CSV (.csv)' },
   { value: 'xlsx', label: 'Excel (.xlsx)' },
+  { value: 'ndjson', label: 'NDJSON (.ndjson)' },
+  { value: 'parquet', label: 'Parquet (.parquet)' },
 ];
 
 /** The Sort select (docs/decisions/017-filter-fields.md), in SORT_ORDERS order. */

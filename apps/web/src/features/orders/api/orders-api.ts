@@ -43,6 +43,7 @@ export const ORDERS_PATHS = {
   preview: '/api/search-queries/preview/',
   stats: '/api/dashboard/stats/',
   download: (id: string) => `/api/download/${encodeURIComponent(id)}/`,
+  manifest: (id: string) => `/api/search-queries/${encodeURIComponent(id)}/manifest/`,
 } as const;
 
 /** The caller's orders, newest first. */

@@ -122,6 +122,21 @@ describe('Dashboard', { timeout: 20_000 }, () => {
     expect(noFile).toHaveAttribute('aria-expanded', 'false');
   });
 
+  it('links a completed order to its manifest, opened in a new tab; no link before completion', async () => {
+    const { user } = await setup([
+      makeOrder({ id: 'done/1', title: 'Completed order' }),
+      makeOrder({ id: 'p', title: 'Pending order', status: 'pending', there_is_file: false }),
+    ]);
+    await user.click(await screen.findByRole('button', { name: /Completed order/ }));
+    const done = rowButton(/Completed order/).closest('li')!;
+    const link = within(done).getByRole('link', { name: 'Manifest' });
+    expect(link).toHaveAttribute('href', '/api/search-queries/done%2F1/manifest/');
+    expect(link).toHaveAttribute('target', '_blank');
+    await user.click(rowButton(/Pending order/));
+    const pending = rowButton(/Pending order/).closest('li')!;
+    expect(within(pending).queryByRole('link', { name: 'Manifest' })).not.toBeInTheDocument();
+  });
+
   it('downloads the file as a blob saved under file_name, or file-{id}', async () => {
     const saved: string[] = [];
     vi.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(function (this: HTMLAnchorElement) {

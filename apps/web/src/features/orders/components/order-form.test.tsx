@@ -62,7 +62,7 @@ describe('Create New Order form', { timeout: 20_000 }, () => {
       within(screen.getByLabelText('Output Format'))
         .getAllByRole('option')
         .map((o) => o.textContent),
-    ).toEqual(['JSON (.json)', 'CSV (.csv)', 'Excel (.xlsx)']);
+    ).toEqual(['JSON (.json)', 'CSV (.csv)', 'Excel (.xlsx)', 'NDJSON (.ndjson)', 'Parquet (.parquet)']);
     expect(fieldSelects()).toHaveLength(1);
     expect(fieldSelects()[0]).toHaveValue('keyword');
     expect(screen.getByTitle('Operator')).toHaveValue('=');

@@ -1,7 +1,7 @@
 import { useId, useState } from 'react';
 import { Button } from '../../../components/ui/button.tsx';
 import { ProgressBar } from '../../../components/ui/progress-bar.tsx';
-import type { DashboardOrder } from '../api/orders-api.ts';
+import { ORDERS_PATHS, type DashboardOrder } from '../api/orders-api.ts';
 import { ORDERS_UI_MESSAGES } from '../messages.ts';
 import { searchTypeName, sortName } from '../order-options.ts';
 import { displayStatus } from '../order-rules.ts';
@@ -53,10 +53,25 @@ function OrderDetails({ order, id, onDownload, isDownloading }: OrderRowProps & 
           {JSON.stringify(order.filters ?? {}, null, 2)}
         </pre>
       </div>
-      {order.there_is_file && (
-        <Button variant="secondary" size="sm" isLoading={isDownloading} onClick={() => onDownload(order)}>
-          {ORDERS_UI_MESSAGES.downloadFile}
-        </Button>
+      {(order.there_is_file || status === 'completed') && (
+        <div className="flex flex-wrap items-center gap-3">
+          {order.there_is_file && (
+            <Button variant="secondary" size="sm" isLoading={isDownloading} onClick={() => onDownload(order)}>
+              {ORDERS_UI_MESSAGES.downloadFile}
+            </Button>
+          )}
+          {status === 'completed' && (
+            <a
+              href={ORDERS_PATHS.manifest(order.id)}
+              target="_blank"
+              rel="noopener"
+              title={ORDERS_UI_MESSAGES.manifestHint}
+              className="text-sm font-medium text-primary-dark underline"
+            >
+              {ORDERS_UI_MESSAGES.manifest}
+            </a>
+          )}
+        </div>
       )}
     </div>
   );

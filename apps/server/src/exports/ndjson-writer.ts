@@ -1,0 +1,42 @@
+import { FileSink } from './file-sink.ts';
+import type { OrderFileLayout } from './layout.ts';
+import { readColumn, SAMPLE_COLUMN, type AnyRecord, type RecordColumn } from './records.ts';
+
+/** The member that tells a post from a comment in a `both` NDJSON file (like a `both` CSV's leading column). */
+export const NDJSON_TYPE_MEMBER = 'type';
+
+/**
+ * Writes NDJSON: one JSON object a line, each the same object as the JSON file's record, streamed. A `both` file
+ * holds the posts, then the comments, each object led by `"type": "post"` or `"comment"`.
+ */
+export async function writeNdjsonFile(filePath: string, layout: OrderFileLayout): Promise<number> {
+  const sink = await FileSink.create(filePath);
+  try {
+    const { searchType, isSample, columns } = layout;
+    const isBoth = searchType === 'both';
+    if (searchType !== 'comments')
+      await writeLines(sink, layout.posts, columns.posts, isSample, isBoth ? 'post' : undefined);
+    if (searchType !== 'posts')
+      await writeLines(sink, layout.comments, columns.comments, isSample, isBoth ? 'comment' : undefined);
+    return await sink.finish();
+  } catch (error) {
+    await sink.abort();
+    throw error;
+  }
+}
+
+async function writeLines(
+  sink: FileSink,
+  records: AsyncIterable<AnyRecord>,
+  columns: readonly RecordColumn[],
+  isSample: boolean,
+  kind: 'post' | 'comment' | undefined,
+): Promise<void> {
+  for await (const record of records) {
+    const ordered: Record<string, unknown> = kind === undefined ? {} : { [NDJSON_TYPE_MEMBER]: kind };
+    for (const column of columns) ordered[column] = readColumn(record, column) ?? null;
+    if (isSample) ordered[SAMPLE_COLUMN] = record.is_sample === true;
+    sink.push(JSON.stringify(ordered) + '\n');
+    await sink.flushIfFull();
+  }
+}
