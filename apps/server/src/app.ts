@@ -50,7 +50,7 @@ export async function buildApp(deps: Deps, options: BuildAppOptions = {}): Promi
     bodyLimit: deps.config.http.bodyLimit,
     requestIdHeader: 'x-request-id',
     genReqId: () => newId(),
-    trustProxy: false,
+    trustProxy: deps.config.http.trustProxy,
     frameworkErrors: handleFrameworkError,
   }).withTypeProvider<ZodTypeProvider>();
   app.setValidatorCompiler(validatorCompiler);

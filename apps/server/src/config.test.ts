@@ -123,3 +123,18 @@ describe('the database in the start log and the missing-database line', () => {
     );
   });
 });
+
+describe('TRUST_PROXY', () => {
+  const config = (value?: string) =>
+    loadConfig({ NODE_ENV: 'test', ...(value === undefined ? {} : { TRUST_PROXY: value }) }, () =>
+      'x'.repeat(32),
+    );
+  it('is off unless set, and takes a hop count or proxy addresses', () => {
+    expect(config().http.trustProxy).toBe(false);
+    expect(config('1').http.trustProxy).toBe(1);
+    expect(config('127.0.0.1, 10.0.0.0/8').http.trustProxy).toBe('127.0.0.1, 10.0.0.0/8');
+  });
+  it('refuses anything else with one line naming the setting', () => {
+    expect(() => config('everyone')).toThrow(/^Invalid setting TRUST_PROXY=everyone: must be a hop count/);
+  });
+});

@@ -35,6 +35,14 @@ const EnvSchema = z.object({
     .int()
     .positive()
     .default(512 * 1024),
+  // Which proxies may say who the client is (X-Forwarded-For): a hop count, or addresses/CIDRs separated by commas.
+  TRUST_PROXY: z
+    .string()
+    .regex(
+      /^(\d{1,2}|[0-9A-Fa-f:./]+(,\s*[0-9A-Fa-f:./]+)*)$/,
+      'must be a hop count or addresses/CIDRs separated by commas',
+    )
+    .optional(),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   LOG_FORMAT: z.enum(['auto', 'pretty', 'json']).default('auto'),
   METRICS_TOKEN: z.string().min(16).optional(),
@@ -72,6 +80,12 @@ export interface Config {
     readonly host: string;
     readonly port: number;
     readonly bodyLimit: number;
+    /**
+     * Fastify's trustProxy: false (the default: the client is the socket's peer), a hop count, or the proxies'
+     * addresses. Behind a reverse proxy it must be set, or every client shares the proxy's address for the
+     * per-address limits (sign-in, sign-up, page views).
+     */
+    readonly trustProxy: false | number | string;
     /** How this server reaches itself (the worker and the adapter calling the mounted PayPal simulator). */
     readonly internalUrl: string;
   };
@@ -188,6 +202,11 @@ export function loadConfig(
       host: e.HOST,
       port,
       bodyLimit: e.BODY_LIMIT_BYTES,
+      trustProxy: !e.TRUST_PROXY
+        ? false
+        : /^\d+$/.test(e.TRUST_PROXY)
+          ? Number(e.TRUST_PROXY)
+          : e.TRUST_PROXY,
       internalUrl: (e.INTERNAL_URL ?? `http://127.0.0.1:${port}`).replace(/\/$/, ''),
     },
     appUrl: (e.APP_URL ?? `http://localhost:${port}`).replace(/\/$/, ''),

@@ -140,6 +140,33 @@ describe('sign-ups per client address', () => {
     expect(results.every((r) => r.statusCode === 201 || r.statusCode === 429)).toBe(true);
   });
 
+  it('counts the client behind a trusted proxy (TRUST_PROXY), and only then', async () => {
+    const behindProxy = await buildTestApp({ SIGNUPS_PER_ADDRESS_PER_HOUR: '1', TRUST_PROXY: '127.0.0.1' });
+    try {
+      const viaProxy = (username: string, forwardedFor: string, remoteAddress = '127.0.0.1') =>
+        behindProxy.app.inject({
+          method: 'POST',
+          url: '/api/auth/signup/',
+          remoteAddress,
+          headers: { 'x-forwarded-for': forwardedFor },
+          payload: {
+            username,
+            email: `${username}@example.com`,
+            password1: TEST_PASSWORD,
+            password2: TEST_PASSWORD,
+          },
+        });
+      expect((await viaProxy('proxied_a', '198.51.100.200')).statusCode).toBe(201);
+      expect((await viaProxy('proxied_b', '198.51.100.201')).statusCode).toBe(201);
+      expect((await viaProxy('proxied_c', '198.51.100.200')).statusCode).toBe(429);
+      // A peer that is not the trusted proxy cannot choose its address by the header.
+      expect((await viaProxy('proxied_d', '198.51.100.202', '192.0.2.99')).statusCode).toBe(201);
+      expect((await viaProxy('proxied_e', '198.51.100.203', '192.0.2.99')).statusCode).toBe(429);
+    } finally {
+      await behindProxy.close();
+    }
+  });
+
   it('does not count a sign-up refused for a taken username', async () => {
     const ip = '192.0.2.30';
     const taken = (await signUp(undefined, '192.0.2.31')).json().user as User;
