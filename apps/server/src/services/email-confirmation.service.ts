@@ -14,9 +14,9 @@ import {
   updateUserEmail,
 } from '../db/repositories/email-confirmations.repository.ts';
 import {
-  findTakenIdentifiers,
   findUserById,
   identifierKey,
+  isEmailTaken,
   uniqueViolationField,
   type AuthUser,
 } from '../db/repositories/users.repository.ts';
@@ -122,7 +122,7 @@ export async function requestEmailChange(deps: Deps, user: AuthUser, email: stri
   if (identifierKey(address) === identifierKey(account.email)) {
     throw new FieldErrors({ email: [EMAIL_MESSAGES.sameEmail] });
   }
-  if ((await findTakenIdentifiers(deps.db, '', address)).isEmailTaken) {
+  if (await isEmailTaken(deps.db, address)) {
     throw new FieldErrors({ email: [SIGNUP_MESSAGES.emailTaken] });
   }
   await assertLinkAllowed(deps, user.id, now);

@@ -26,7 +26,7 @@ import type { Deps } from '../deps.ts';
 import { AppError, FieldErrors } from '../errors.ts';
 import { newId } from '../lib/ids.ts';
 import { mailConfirmationLink, requestEmailChange } from './email-confirmation.service.ts';
-import { getBalance, listActiveLots } from './ledger.service.ts';
+import { getBalance } from './ledger.service.ts';
 
 const SIGNUP_WINDOW_MS = 60 * 60_000;
 const NAME_MAX_LENGTH = 200;
@@ -127,14 +127,4 @@ export async function updateProfile(deps: Deps, user: AuthUser, body: UpdateProf
   if (body.email !== undefined) await requestEmailChange(deps, user, body.email);
   if (body.name !== undefined) await updateUserName(deps.db, user.id, body.name.trim() || user.username);
   return presentUser(deps, user);
-}
-
-/** The spendable balance and the lots that make it up, the one that expires first first. */
-export async function getCreditsSummary(deps: Deps, userId: string) {
-  const now = deps.clock.now();
-  const [credits, lots] = await Promise.all([
-    getBalance(deps.db, userId, now),
-    listActiveLots(deps.db, userId, now),
-  ]);
-  return { credits, lots };
 }

@@ -91,6 +91,16 @@ export async function findTakenIdentifiers(
   };
 }
 
+/** Whether an account (deleted ones included) already uses this e-mail address, ignoring case. */
+export async function isEmailTaken(db: Db, email: string): Promise<boolean> {
+  const row = await db
+    .selectFrom('users')
+    .select('id')
+    .where('email_key', '=', identifierKey(email))
+    .executeTakeFirst();
+  return row !== undefined;
+}
+
 /** Inserts a user; a concurrent duplicate fails on the unique keys (see uniqueViolationField). */
 export async function insertUser(db: Db, user: NewUser): Promise<void> {
   await db

@@ -1,22 +1,10 @@
 import { useState } from 'react';
+import { saveBlob } from '../../../lib/save-blob.ts';
 import { fetchOrderFile, type DashboardOrder } from '../api/orders-api.ts';
 
 /** The name a download is saved under: the order's file name, or file-{id} (spec §7). */
 export const downloadName = (order: Pick<DashboardOrder, 'id' | 'file_name'>) =>
   order.file_name || `file-${order.id}`;
-
-function saveBlob(blob: Blob, fileName: string): void {
-  const url = URL.createObjectURL(blob);
-  const link = document.createElement('a');
-  link.href = url;
-  link.download = fileName;
-  link.style.display = 'none';
-  document.body.append(link);
-  link.click();
-  link.remove();
-  // Revoking at once can cancel the save in some browsers.
-  setTimeout(() => URL.revokeObjectURL(url), 10_000);
-}
 
 /** Downloads an order's file as a blob and saves it; a failure is only logged (spec §8). */
 export function useDownloadOrder() {
