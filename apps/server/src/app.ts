@@ -37,6 +37,7 @@ import { ordersRoutes } from './routes/orders.routes.ts';
 import { passwordResetRoutes } from './routes/password-reset.routes.ts';
 import { paypalRoutes } from './routes/paypal.routes.ts';
 import { usersRoutes } from './routes/users.routes.ts';
+import { webhooksRoutes } from './routes/webhooks.routes.ts';
 
 export interface BuildAppOptions {
   /** Serve the built web app and its SPA fallback (off in API tests). */
@@ -98,6 +99,7 @@ export async function buildApp(deps: Deps, options: BuildAppOptions = {}): Promi
   await app.register(ordersRoutes(deps));
   await app.register(corpusRoutes(deps));
   await app.register(paypalRoutes(deps));
+  await app.register(webhooksRoutes(deps));
   await app.register(creditPackagesRoutes());
   await app.register(adminRoutes(deps));
   await mountPaymentsSimulator(app, deps);

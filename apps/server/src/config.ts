@@ -70,6 +70,8 @@ const EnvSchema = z.object({
   PAYPAL_BASE_URL: z.url().default('https://api-m.sandbox.paypal.com'),
   PAYPAL_WEBHOOK_ID: z.string().optional(),
   PAYMENTS_SIMULATOR: z.enum(['auto', 'allow']).default('auto'),
+  WEBHOOK_ALLOW_PRIVATE: z.enum(['true', 'false']).default('false'),
+  WEBHOOK_TIMEOUT_MS: z.coerce.number().int().min(100).max(60_000).default(10_000),
 });
 
 export type DatabaseDialect = 'sqlite' | 'postgres';
@@ -134,6 +136,13 @@ export interface Config {
   readonly signupsPerAddressPerHour: number;
   readonly retentionDays: number;
   readonly sampleCorpus: 'auto' | 'off';
+  /** Outgoing webhooks (docs/decisions/030-webhooks-and-schedules.md). */
+  readonly webhooks: {
+    /** Deliver to private, loopback and other non-public addresses too (off unless the operator says so). */
+    readonly allowPrivate: boolean;
+    /** A request to an endpoint must be answered within this. */
+    readonly timeoutMs: number;
+  };
   readonly paypal: {
     readonly clientId: string | undefined;
     readonly clientSecret: string | undefined;
@@ -242,6 +251,7 @@ export function loadConfig(
     signupsPerAddressPerHour: e.SIGNUPS_PER_ADDRESS_PER_HOUR,
     retentionDays: e.RETENTION_DAYS,
     sampleCorpus: e.SAMPLE_CORPUS,
+    webhooks: { allowPrivate: e.WEBHOOK_ALLOW_PRIVATE === 'true', timeoutMs: e.WEBHOOK_TIMEOUT_MS },
     paypal: {
       clientId: e.PAYPAL_CLIENT_ID,
       clientSecret: e.PAYPAL_CLIENT_SECRET,

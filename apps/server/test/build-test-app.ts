@@ -29,6 +29,8 @@ export function testConfig(env: Record<string, string> = {}): Config {
     DRY_RUN_BUDGET_MS: '10000',
     // Every test signs its users up from one address; the limit has its own test (email-confirmation.test.ts).
     SIGNUPS_PER_ADDRESS_PER_HOUR: '100000',
+    // Test receivers listen on 127.0.0.1; the refusal of private addresses has its own test (webhooks.*.test.ts).
+    WEBHOOK_ALLOW_PRIVATE: 'true',
     ...env,
   });
 }

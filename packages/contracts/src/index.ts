@@ -8,3 +8,4 @@ export * from './payments.ts';
 export * from './corpus.ts';
 export * from './account.ts';
 export * from './admin.ts';
+export * from './webhooks.ts';

@@ -10,6 +10,7 @@ import type { PageViewTables } from './tables/page-views.tables.ts';
 import type { PaymentTables } from './tables/payments.tables.ts';
 import type { PasswordResetTables } from './tables/password-resets.tables.ts';
 import type { ServiceStatusTables } from './tables/service-status.tables.ts';
+import type { WebhookTables } from './tables/webhooks.tables.ts';
 
 /** Every table Kysely knows; each domain keeps its own table interfaces under tables/. */
 export interface Database
@@ -25,4 +26,5 @@ export interface Database
     OutboxTables,
     PageViewTables,
     PaymentTables,
-    ServiceStatusTables {}
+    ServiceStatusTables,
+    WebhookTables {}

@@ -1,5 +1,6 @@
 import type { Deps } from '../deps.ts';
 import { buildAccountExportsJob } from './build-account-exports.job.ts';
+import { deliverWebhooksJob } from './deliver-webhooks.job.ts';
 import { expireCreditsJob } from './expire-credits.job.ts';
 import { purgeAuthRecordsJob } from './purge-auth-records.job.ts';
 import { purgeDeletedAccountsJob } from './purge-deleted-accounts.job.ts';
@@ -25,6 +26,7 @@ export const PERIODIC_JOBS: PeriodicJob[] = [
   reconcilePaymentsJob,
   buildAccountExportsJob,
   purgeDeletedAccountsJob,
+  deliverWebhooksJob,
 ];
 
 /** Runs every periodic job on its interval, one run of a job at a time; errors are logged, never fatal. */
