@@ -15,6 +15,8 @@ export interface ReceiverAnswer {
   readonly delayMs?: number;
   readonly body?: string | Buffer;
   readonly location?: string;
+  /** an answer body that never ends: chunks are written for as long as the client reads them */
+  readonly isEndless?: boolean;
 }
 
 /**
@@ -25,6 +27,7 @@ export async function startWebhookReceiver() {
   const received: ReceivedWebhook[] = [];
   const answers: ReceiverAnswer[] = [];
   let bytesSent = 0;
+  const endlessOpenMs: number[] = [];
   const server = http.createServer((req, res) => {
     const chunks: Buffer[] = [];
     req.on('data', (chunk: Buffer) => chunks.push(chunk));
@@ -38,6 +41,20 @@ export async function startWebhookReceiver() {
       const send = () => {
         if (res.destroyed) return;
         res.writeHead(answer.status, answer.location ? { location: answer.location } : {});
+        if (answer.isEndless) {
+          const openedAt = performance.now();
+          res.once('close', () => endlessOpenMs.push(performance.now() - openedAt));
+          const chunk = Buffer.alloc(16 * 1024, 'x');
+          const pump = () => {
+            while (!res.destroyed) {
+              bytesSent += chunk.length;
+              if (!res.write(chunk)) break;
+            }
+            if (!res.destroyed) res.once('drain', pump);
+          };
+          pump();
+          return;
+        }
         const body = answer.body ?? 'ok';
         bytesSent += Buffer.byteLength(body);
         res.end(body);
@@ -54,7 +71,15 @@ export async function startWebhookReceiver() {
     received,
     /** Queues the answers of the next requests, in order. */
     answerWith: (...next: ReceiverAnswer[]) => answers.push(...next),
+    /** Bytes of answer bodies written so far (an endless answer stops when the client hangs up). */
     bytesSent: () => bytesSent,
+    /** For each endless answer that ended: how long the client kept reading it (ms). */
+    endlessOpenMs,
+    /** Forgets the queued answers and the requests received. */
+    reset: () => {
+      answers.length = 0;
+      received.length = 0;
+    },
     close: () =>
       new Promise<void>((resolve) => {
         server.closeAllConnections();

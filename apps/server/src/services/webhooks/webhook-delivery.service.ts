@@ -72,7 +72,7 @@ async function attemptDelivery(
   const attemptedAt = deps.clock.now();
   const startedAt = performance.now();
   let statusCode: number | null = null;
-  let error: string | null = null;
+  let error: string | null;
   try {
     const target = await resolveWebhookTarget(delivery.url, {
       allowPrivate: deps.config.webhooks.allowPrivate,
