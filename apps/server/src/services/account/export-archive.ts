@@ -10,6 +10,7 @@ import {
   listUserPaymentRows,
 } from '../../db/repositories/account.repository.ts';
 import { listLedgerEntries } from '../../db/repositories/credits.repository.ts';
+import { listUserWebhookEndpoints } from '../../db/repositories/webhooks/webhook-endpoints.repository.ts';
 import type { Deps } from '../../deps.ts';
 import { toOrder } from '../orders.service.ts';
 import { toAccountPayment } from './account-payments.service.ts';
@@ -23,6 +24,7 @@ export const EXPORT_ENTRIES = [
   'credit_lots.json',
   'ledger.json',
   'api_keys.json',
+  'webhooks.json',
   'page_views.json',
 ] as const;
 
@@ -35,6 +37,7 @@ payments.json    every payment with its refunds or reversals
 credit_lots.json every lot of credits you were granted, with what is left and when it expires
 ledger.json      every change of your balance: grants, reservations, releases, expiries, clawbacks
 api_keys.json    your API keys' names, prefixes and times (never the keys: only a hash of each is stored)
+webhooks.json    your webhook endpoints' addresses, descriptions and times (never their signing secrets)
 page_views.json  page views linked to you: none, because page views are counted without a user or an IP address
 `;
 
@@ -43,7 +46,7 @@ const json = (value: unknown) => Buffer.from(`${JSON.stringify(value, null, 2)}\
 /** Everything the export holds about one user, as plain JSON values keyed by file name. */
 export async function collectExportData(deps: Deps, userId: string): Promise<Record<string, unknown>> {
   const db = deps.db;
-  const [profile, orders, payments, adjustments, lots, ledger, keys] = await Promise.all([
+  const [profile, orders, payments, adjustments, lots, ledger, keys, webhooks] = await Promise.all([
     findProfileRow(db, userId),
     listAllUserOrders(db, userId),
     listUserPaymentRows(db, userId),
@@ -51,6 +54,7 @@ export async function collectExportData(deps: Deps, userId: string): Promise<Rec
     listAllUserLots(db, userId),
     listLedgerEntries(db, userId),
     listApiKeyMetadata(db, userId),
+    listUserWebhookEndpoints(db, userId),
   ]);
   if (!profile) throw new Error(`no user ${userId}`);
   return {
@@ -92,6 +96,12 @@ export async function collectExportData(deps: Deps, userId: string): Promise<Rec
       note: e.note,
     })),
     'api_keys.json': keys,
+    'webhooks.json': webhooks.map((w) => ({
+      id: w.id,
+      url: w.url,
+      description: w.description,
+      created_at: w.created_at,
+    })),
     'page_views.json': [],
   };
 }
