@@ -1,7 +1,7 @@
 import type { Kysely } from 'kysely';
 import type { Logger } from 'pino';
 import type { Config, DatabaseDialect } from './config.ts';
-import { createDatabase, type DatabaseHandle } from './db/database.ts';
+import { createDatabase, type DatabaseHandle, type Db } from './db/database.ts';
 import { migrateToLatest } from './db/migrate.ts';
 import type { Database } from './db/schema.ts';
 import { systemClock, type Clock } from './lib/clock.ts';
@@ -23,6 +23,20 @@ export interface Deps {
   /** The dry-run threads (started on first use: only the API process runs dry runs). */
   readonly dryRuns: DryRunPool;
   close(): Promise<void>;
+}
+
+/**
+ * The same dependencies working through `db` (a transaction the caller holds). Property descriptors are copied, so
+ * lazy getters stay lazy: spreading the object would start the dry-run threads.
+ */
+export function depsWithDb(deps: Deps, db: Db): Deps {
+  return Object.defineProperties(
+    {},
+    {
+      ...Object.getOwnPropertyDescriptors(deps),
+      db: { value: db, enumerable: true },
+    },
+  ) as Deps;
 }
 
 export interface CreateDepsOptions {

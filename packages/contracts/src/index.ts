@@ -9,3 +9,4 @@ export * from './corpus.ts';
 export * from './account.ts';
 export * from './admin.ts';
 export * from './webhooks.ts';
+export * from './schedules.ts';

@@ -22,6 +22,8 @@ export type SearchType = (typeof SEARCH_TYPES)[number];
  * comments by replies, then score and id; random = a uniform random sample of all matches, reproducible by seed.
  */
 export const SORT_ORDERS = ['top', 'new', 'old', 'most_discussed', 'random'] as const;
+/** How often a scheduled order is placed again (docs/decisions/030-webhooks-and-schedules.md). */
+export const SCHEDULE_CADENCES = ['daily', 'weekly'] as const;
 export type SortOrder = (typeof SORT_ORDERS)[number];
 export const SAMPLE_SEED_MAX = 2_147_483_647;
 
@@ -123,6 +125,7 @@ export const ORDER_MESSAGES = {
     `The chosen columns leave the ${type} without any column; add at least one ${type.slice(0, -1)} column.`,
   formatType: 'Choose json, csv, xlsx, ndjson or parquet.',
   excludePurchased: 'Choose true or false for exclude_purchased.',
+  schedule: 'Choose daily or weekly for schedule, or leave it out for a one-time order.',
   titleTooLong: `Ensure this field has no more than ${TITLE_MAX_LENGTH} characters.`,
   noFile: 'This order has no file yet.',
   dryRunBusy: 'Too many dry runs are running right now; try again in a moment.',
@@ -159,6 +162,10 @@ export const CreateOrderRequestSchema = z.object({
   exclude_purchased: z.boolean(ORDER_MESSAGES.excludePurchased).default(false).meta({
     description:
       'Leave out the records you received in your earlier orders: a re-run delivers, and charges for, new records only.',
+  }),
+  schedule: z.enum(SCHEDULE_CADENCES, ORDER_MESSAGES.schedule).nullish().meta({
+    description:
+      'Place this order again every day or week: each run is a new order with exclude_purchased, charged as usual, skipped (with an e-mail) when credits are short.',
   }),
 });
 export type CreateOrderRequest = z.infer<typeof CreateOrderRequestSchema>;

@@ -157,3 +157,22 @@ export async function withTransaction<T>(db: Db, fn: (trx: Db) => Promise<T>): P
     }
   });
 }
+
+/**
+ * Runs fn inside a savepoint of the caller's transaction: if fn throws, what it wrote is undone (and a PostgreSQL
+ * transaction an error aborted becomes usable again) while the rest of the transaction stands; the error is rethrown.
+ */
+export async function withSavepoint<T>(trx: Db, name: string, fn: () => Promise<T>): Promise<T> {
+  if (!isInTransaction(trx)) throw new Error('withSavepoint needs a transaction');
+  if (!/^[a-z_]+$/.test(name)) throw new Error(`bad savepoint name ${name}`);
+  await sql.raw(`savepoint ${name}`).execute(trx);
+  try {
+    const result = await fn();
+    await sql.raw(`release savepoint ${name}`).execute(trx);
+    return result;
+  } catch (error) {
+    await sql.raw(`rollback to savepoint ${name}`).execute(trx);
+    await sql.raw(`release savepoint ${name}`).execute(trx);
+    throw error;
+  }
+}

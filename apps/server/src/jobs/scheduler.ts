@@ -7,6 +7,7 @@ import { purgeDeletedAccountsJob } from './purge-deleted-accounts.job.ts';
 import { purgeOrdersJob } from './purge-orders.job.ts';
 import { purgePageViewsJob } from './purge-page-views.job.ts';
 import { reconcilePaymentsJob } from './reconcile-payments.job.ts';
+import { runSchedulesJob } from './run-schedules.job.ts';
 import { workerHeartbeatJob } from './worker-heartbeat.job.ts';
 
 /** A job that runs every `intervalMs`, first shortly after start. */
@@ -27,6 +28,7 @@ export const PERIODIC_JOBS: PeriodicJob[] = [
   buildAccountExportsJob,
   purgeDeletedAccountsJob,
   deliverWebhooksJob,
+  runSchedulesJob,
 ];
 
 /** Runs every periodic job on its interval, one run of a job at a time; errors are logged, never fatal. */

@@ -38,7 +38,10 @@ describe(`download my data (${TEST_DIALECT})`, () => {
     const paypalOrder = await buyPackage(t, fake, user, 1);
     const order = await placeDeliveredOrder(t, user, 'exported order');
     const key = await createApiKey(t.app, user, 'exported key');
-    const hook = await post(t, user, '/api/webhooks/', { url: 'https://93.184.215.14/hook', description: 'mine' });
+    const hook = await post(t, user, '/api/webhooks/', {
+      url: 'https://93.184.215.14/hook',
+      description: 'mine',
+    });
     expect(hook.statusCode).toBe(201);
 
     const noCsrf = await t.app.inject({
@@ -110,7 +113,12 @@ describe(`download my data (${TEST_DIALECT})`, () => {
     expect(Object.keys(keys[0]!)).not.toContain('key_hash');
     expect(JSON.stringify(files)).not.toContain(key.key);
     expect(part('webhooks.json')).toEqual([
-      { id: hook.json().id, url: 'https://93.184.215.14/hook', description: 'mine', created_at: expect.any(String) },
+      {
+        id: hook.json().id,
+        url: 'https://93.184.215.14/hook',
+        description: 'mine',
+        created_at: expect.any(String),
+      },
     ]);
     expect(JSON.stringify(files)).not.toContain(hook.json().secret);
     expect(part('page_views.json')).toEqual([]);

@@ -7,6 +7,7 @@ import {
   ORDER_MESSAGES,
   OrderManifestSchema,
   OrderSchema,
+  PlacedOrderResponseSchema,
   PreviewRequestSchema,
   PreviewResponseSchema,
 } from '@threadcart/contracts';
@@ -19,9 +20,9 @@ import {
   getOrder,
   listOrders,
   openOrderFile,
-  placeOrder,
   previewOrder,
 } from '../services/orders.service.ts';
+import { placeOrderOrSchedule } from '../services/schedules/schedules.service.ts';
 import { getOrderManifest } from '../services/order-manifest.service.ts';
 
 const IdParamsSchema = z.object({ id: z.string().min(1).max(64) });
@@ -42,12 +43,12 @@ export function ordersRoutes(deps: Deps): FastifyPluginAsyncZod {
         schema: {
           body: CreateOrderRequestSchema,
           headers: IdempotencyHeadersSchema,
-          response: { 201: OrderSchema },
+          response: { 201: PlacedOrderResponseSchema },
         },
       },
       async (request, reply) => {
         const user = requireUser(request);
-        const { order, isReplay } = await placeOrder(
+        const { order, isReplay } = await placeOrderOrSchedule(
           deps,
           user.id,
           request.body,

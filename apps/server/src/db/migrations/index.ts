@@ -18,6 +18,7 @@ import * as createServiceStatus from './20261126000900_create-service-status.ts'
 import * as orderManifest from './20261126001000_order-manifest.ts';
 import * as deliveredRecords from './20261127000100_delivered-records.ts';
 import * as webhooks from './20261127000500_webhooks.ts';
+import * as orderSchedules from './20261127000600_order-schedules.ts';
 
 /** Every migration, by name, in the order they run. Add new ones at the end; never edit a landed one. */
 export const MIGRATIONS: Record<string, Migration> = {
@@ -40,4 +41,5 @@ export const MIGRATIONS: Record<string, Migration> = {
   '20261126001000_order-manifest': orderManifest,
   '20261127000100_delivered-records': deliveredRecords,
   '20261127000500_webhooks': webhooks,
+  '20261127000600_order-schedules': orderSchedules,
 };

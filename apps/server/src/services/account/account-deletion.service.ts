@@ -24,6 +24,7 @@ import {
   listAllUserAccountExports,
 } from '../../db/repositories/account-exports.repository.ts';
 import { findUserById } from '../../db/repositories/users.repository.ts';
+import { deleteUserSchedules } from '../../db/repositories/schedules.repository.ts';
 import { deleteUserWebhooks } from '../../db/repositories/webhooks/webhook-endpoints.repository.ts';
 import type { Deps } from '../../deps.ts';
 import { FieldErrors, notFound } from '../../errors.ts';
@@ -41,7 +42,7 @@ export const deletedEmailPlaceholder = (userId: string) => `deleted-${userId.toL
  * Deletes the signed-in user's account after checking the password and the word DELETE: order files are deleted
  * first, then in one transaction the orders go (held reservations released), every session and API key ends, the
  * user row is anonymised (username kept, e-mail freed, name cleared), pending e-mail confirmation links and webhook
- * endpoints (with their events) are deleted and the payments lose their personal fields.
+ * endpoints (with their events) and schedules are deleted and the payments lose their personal fields.
  * The row itself is purged DELETED_ACCOUNT_RETENTION_DAYS later by purgeDeletedAccounts.
  */
 export async function deleteAccount(
@@ -81,8 +82,9 @@ export async function deleteAccount(
       orders.map((o) => o.id),
     );
     await deleteUserAccountExports(trx, userId);
-    // Their endpoints and events go at once: no delivery leaves for an account that no longer exists.
+    // Endpoints, events and schedules go at once: nothing is sent or placed for an account that no longer exists.
     await deleteUserWebhooks(trx, userId);
+    await deleteUserSchedules(trx, userId);
     await revokeOtherRefreshFamilies(trx, { userId, keepFamilyId: null, at, reason: 'account_deleted' });
     await revokeUserApiKeys(trx, userId, at);
     await removePaymentPersonalData(trx, userId, at);
