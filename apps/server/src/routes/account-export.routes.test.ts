@@ -43,6 +43,13 @@ describe(`download my data (${TEST_DIALECT})`, () => {
       description: 'mine',
     });
     expect(hook.statusCode).toBe(201);
+    const scheduled = await post(t, user, '/api/search-queries/create/', {
+      title: 'nightly',
+      result_count: 5,
+      filters: PYTHON_FILTERS,
+      schedule: 'weekly',
+    });
+    expect(scheduled.statusCode, scheduled.body).toBe(201);
 
     const noCsrf = await t.app.inject({
       method: 'POST',
@@ -92,7 +99,10 @@ describe(`download my data (${TEST_DIALECT})`, () => {
       email: user.user.email,
     });
     const orders = part('orders.json') as { id: string; title: string; filters: unknown }[];
-    expect(orders.map((o) => [o.id, o.title])).toEqual([[order.id, 'exported order']]);
+    expect(orders.map((o) => [o.id, o.title])).toEqual([
+      [order.id, 'exported order'],
+      [scheduled.json().id, 'nightly'],
+    ]);
     expect(orders[0]!.filters).toEqual(order.filters);
     expect(JSON.stringify(orders[0]!.filters)).toContain(PYTHON_FILTERS.rules[0]!.value);
     const payments = part('payments.json') as { paypal_order_id: string; credits: number; state: string }[];
@@ -105,7 +115,7 @@ describe(`download my data (${TEST_DIALECT})`, () => {
       ['purchase', 5000],
     ]);
     const ledger = part('ledger.json') as { kind: string }[];
-    expect(ledger.map((e) => e.kind)).toEqual(['grant', 'grant', 'reserve']);
+    expect(ledger.map((e) => e.kind)).toEqual(['grant', 'grant', 'reserve', 'reserve']);
     const keys = part('api_keys.json') as Record<string, unknown>[];
     expect(keys).toEqual([
       expect.objectContaining({ id: key.id, name: 'exported key', prefix: key.prefix, revoked_at: null }),
@@ -121,6 +131,13 @@ describe(`download my data (${TEST_DIALECT})`, () => {
       },
     ]);
     expect(JSON.stringify(files)).not.toContain(hook.json().secret);
+    expect(part('schedules.json')).toEqual([
+      expect.objectContaining({
+        id: scheduled.json().schedule.id,
+        cadence: 'weekly',
+        request: expect.objectContaining({ title: 'nightly', exclude_purchased: true }),
+      }),
+    ]);
     expect(part('page_views.json')).toEqual([]);
     expect(files['threadcart-data/README.txt']).toContain('page_views.json');
 

@@ -55,6 +55,8 @@ interface Actors {
   aliceKeyId: string;
   /** Alice's webhook endpoint (a public address, so it passes with WEBHOOK_ALLOW_PRIVATE off). */
   aliceWebhookId: string;
+  /** Alice's weekly scheduled order. */
+  aliceScheduleId: string;
   alicePendingPayPalOrder: string;
   aliceCompletedPayPalOrder: string;
   replayBody: string;
@@ -323,6 +325,7 @@ function buildCases(a: Actors): HostileCase[] {
     ['POST', '/api/search-queries/create/', asUser(a.dave), (s) => JSON.parse(orderBody({ format_type: s }))],
     ['POST', '/api/webhooks/', asUser(a.alice), (s) => ({ url: `https://${PUBLIC_HOST}/${s}` })],
     ['POST', '/api/webhooks/', asUser(a.alice), (s) => ({ url: `https://${PUBLIC_HOST}/d`, description: s })],
+    ['POST', '/api/search-queries/create/', asUser(a.dave), (s) => JSON.parse(orderBody({ schedule: s }))],
   ];
   for (const [method, target, headers, make] of stringFields)
     for (const [label, value] of Object.entries(HOSTILE_STRINGS))
@@ -374,6 +377,13 @@ function buildCases(a: Actors): HostileCase[] {
       path: '/api/search-queries/create/',
       headers: asUser(a.dave),
       body: orderBody({ filters: ruleFilter('upvotes', fragment, 1) }),
+    });
+    add('SQL fragments', {
+      name: `schedule ${fragment}`,
+      method: 'POST',
+      path: '/api/search-queries/create/',
+      headers: asUser(a.alice),
+      body: orderBody({ schedule: fragment }),
     });
     add('SQL fragments', {
       name: `webhook address ${fragment}`,
@@ -683,6 +693,9 @@ function buildCases(a: Actors): HostileCase[] {
     ['DELETE', (id) => `/api/webhooks/${id}/`, a.bob.headers],
     ['POST', (id) => `/api/webhooks/${id}/test/`, a.bob.headers],
     ['GET', (id) => `/api/webhooks/${id}/deliveries/`, a.bob.headers],
+    ['POST', (id) => `/api/schedules/${id}/pause/`, a.bob.headers],
+    ['POST', (id) => `/api/schedules/${id}/resume/`, a.bob.headers],
+    ['DELETE', (id) => `/api/schedules/${id}/`, a.bob.headers],
   ];
   for (const id of ids)
     for (const [method, route, headers] of idRoutes)
@@ -709,6 +722,9 @@ function buildCases(a: Actors): HostileCase[] {
     ['DELETE', `/api/webhooks/${a.aliceWebhookId}/`],
     ['POST', `/api/webhooks/${a.aliceWebhookId}/test/`],
     ['GET', `/api/webhooks/${a.aliceWebhookId}/deliveries/`],
+    ['POST', `/api/schedules/${a.aliceScheduleId}/pause/`],
+    ['POST', `/api/schedules/${a.aliceScheduleId}/resume/`],
+    ['DELETE', `/api/schedules/${a.aliceScheduleId}/`],
   ] as const)
     add('path tricks in ids', {
       name: `another user's webhook: ${method} ${path}`,
@@ -905,6 +921,8 @@ function buildCases(a: Actors): HostileCase[] {
     ['POST', '/api/users/me/export/', '{}'],
     ['POST', '/api/webhooks/', `{"url":"https://${PUBLIC_HOST}/csrf"}`],
     ['DELETE', `/api/webhooks/${a.aliceWebhookId}/`, '{}'],
+    ['POST', `/api/schedules/${a.aliceScheduleId}/pause/`, '{}'],
+    ['DELETE', `/api/schedules/${a.aliceScheduleId}/`, '{}'],
     ['POST', '/api/auth/logout/', '{}'],
   ];
   for (const [method, target, body] of csrfTargets) {
@@ -944,6 +962,7 @@ function buildCases(a: Actors): HostileCase[] {
     ['POST', '/api/users/me/export/', '{}'],
     ['GET', '/api/webhooks/', undefined],
     ['POST', '/api/webhooks/', `{"url":"https://${PUBLIC_HOST}/ghost"}`],
+    ['GET', '/api/schedules/', undefined],
   ] as const) {
     add('cookies after logout', {
       name: `${method} ${target}`,
@@ -976,6 +995,8 @@ function buildCases(a: Actors): HostileCase[] {
     ['GET', '/api/webhooks/', undefined],
     ['POST', '/api/webhooks/', `{"url":"https://${PUBLIC_HOST}/again"}`],
     ['DELETE', `/api/webhooks/${a.aliceWebhookId}/`, undefined],
+    ['GET', '/api/schedules/', undefined],
+    ['POST', `/api/schedules/${a.aliceScheduleId}/pause/`, '{}'],
   ] as const) {
     add('revoked API keys', {
       name: `${method} ${target}`,
@@ -1082,6 +1103,14 @@ describe(`hostile-input campaign (${TEST_DIALECT})`, () => {
     });
     if (endpoint.statusCode !== 201)
       throw new Error(`webhook failed: ${endpoint.statusCode} ${endpoint.body}`);
+    const scheduled = await t.app.inject({
+      method: 'POST',
+      url: '/api/search-queries/create/',
+      headers: alice.headers,
+      payload: JSON.parse(orderBody({ schedule: 'weekly' })),
+    });
+    if (scheduled.statusCode !== 201)
+      throw new Error(`schedule failed: ${scheduled.statusCode} ${scheduled.body}`);
 
     const pending = await createOrderId(t, alice, 2_000);
     await fake.decide(pending, 'approve');
@@ -1107,6 +1136,7 @@ describe(`hostile-input campaign (${TEST_DIALECT})`, () => {
       revokedKey: key.key,
       aliceKeyId: liveKey.id,
       aliceWebhookId: (endpoint.json() as { id: string }).id,
+      aliceScheduleId: (scheduled.json() as { schedule: { id: string } }).schedule.id,
       alicePendingPayPalOrder: pending,
       aliceCompletedPayPalOrder: completed,
       replayBody: webhook.body,

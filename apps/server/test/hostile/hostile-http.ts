@@ -87,7 +87,7 @@ export function messageOf(body: string): string | undefined {
   }
 }
 
-/** Tables a refused request must leave as they were: credits, orders, payments, users, API keys, exports, webhooks. */
+/** Tables a refused request must leave as they were: credits, orders, payments, users, API keys, exports, webhooks, schedules. */
 const SNAPSHOT_TABLES = [
   'credit_lots',
   'credit_ledger',
@@ -102,6 +102,7 @@ const SNAPSHOT_TABLES = [
   'webhook_endpoints',
   'outgoing_events',
   'webhook_deliveries',
+  'order_schedules',
 ] as const;
 
 function listFiles(dir: string, prefix = ''): string[] {

@@ -10,9 +10,11 @@ import {
   listUserPaymentRows,
 } from '../../db/repositories/account.repository.ts';
 import { listLedgerEntries } from '../../db/repositories/credits.repository.ts';
+import { listUserSchedules } from '../../db/repositories/schedules.repository.ts';
 import { listUserWebhookEndpoints } from '../../db/repositories/webhooks/webhook-endpoints.repository.ts';
 import type { Deps } from '../../deps.ts';
 import { toOrder } from '../orders.service.ts';
+import { scheduledRequest, toSchedule } from '../schedules/schedules.service.ts';
 import { toAccountPayment } from './account-payments.service.ts';
 
 /** The files of a data export, in the order they are written; each is JSON but the README. */
@@ -25,6 +27,7 @@ export const EXPORT_ENTRIES = [
   'ledger.json',
   'api_keys.json',
   'webhooks.json',
+  'schedules.json',
   'page_views.json',
 ] as const;
 
@@ -38,6 +41,7 @@ credit_lots.json every lot of credits you were granted, with what is left and wh
 ledger.json      every change of your balance: grants, reservations, releases, expiries, clawbacks
 api_keys.json    your API keys' names, prefixes and times (never the keys: only a hash of each is stored)
 webhooks.json    your webhook endpoints' addresses, descriptions and times (never their signing secrets)
+schedules.json   your scheduled orders: how often, the order each run places, their last run
 page_views.json  page views linked to you: none, because page views are counted without a user or an IP address
 `;
 
@@ -46,16 +50,19 @@ const json = (value: unknown) => Buffer.from(`${JSON.stringify(value, null, 2)}\
 /** Everything the export holds about one user, as plain JSON values keyed by file name. */
 export async function collectExportData(deps: Deps, userId: string): Promise<Record<string, unknown>> {
   const db = deps.db;
-  const [profile, orders, payments, adjustments, lots, ledger, keys, webhooks] = await Promise.all([
-    findProfileRow(db, userId),
-    listAllUserOrders(db, userId),
-    listUserPaymentRows(db, userId),
-    listUserPaymentAdjustments(db, userId),
-    listAllUserLots(db, userId),
-    listLedgerEntries(db, userId),
-    listApiKeyMetadata(db, userId),
-    listUserWebhookEndpoints(db, userId),
-  ]);
+  const [profile, orders, payments, adjustments, lots, ledger, keys, webhooks, schedules] = await Promise.all(
+    [
+      findProfileRow(db, userId),
+      listAllUserOrders(db, userId),
+      listUserPaymentRows(db, userId),
+      listUserPaymentAdjustments(db, userId),
+      listAllUserLots(db, userId),
+      listLedgerEntries(db, userId),
+      listApiKeyMetadata(db, userId),
+      listUserWebhookEndpoints(db, userId),
+      listUserSchedules(db, userId),
+    ],
+  );
   if (!profile) throw new Error(`no user ${userId}`);
   return {
     'profile.json': {
@@ -102,6 +109,7 @@ export async function collectExportData(deps: Deps, userId: string): Promise<Rec
       description: w.description,
       created_at: w.created_at,
     })),
+    'schedules.json': schedules.map((row) => ({ ...toSchedule(row), request: scheduledRequest(row) })),
     'page_views.json': [],
   };
 }
