@@ -1,4 +1,4 @@
-import type { FormatType, SearchType, SortOrder } from '@threadcart/contracts';
+import type { FormatType, ScheduleCadence, SearchType, SortOrder } from '@threadcart/contracts';
 import { columnsPayload } from './order-columns.ts';
 
 /** The Content Type select (spec §2). */
@@ -59,3 +59,10 @@ export function orderOptionsPayload(options: {
     ...(columns ? { columns } : {}),
   };
 }
+
+/** The Repeat select: once, or a schedule (docs/decisions/030-webhooks-and-schedules.md). */
+export const REPEAT_OPTIONS: readonly { value: ScheduleCadence | ''; label: string }[] = [
+  { value: '', label: 'Once' },
+  { value: 'daily', label: 'Daily' },
+  { value: 'weekly', label: 'Weekly' },
+];
