@@ -6,7 +6,7 @@ import {
   type Schedule,
 } from '@threadcart/contracts';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { createApiKey, signUpAndSignIn, TEST_PASSWORD } from '../../../test/auth-helpers.ts';
+import { createApiKey, deleteAccountThroughApi, signUpAndSignIn } from '../../../test/auth-helpers.ts';
 import { buildTestApp, type TestApp } from '../../../test/build-test-app.ts';
 import { insertCorpus, makePost } from '../../../test/corpus-factories.ts';
 import { fulfilAll } from '../../../test/order-helpers.ts';
@@ -265,13 +265,7 @@ describe(`scheduled orders (${TEST_DIALECT})`, () => {
   it("ends with the account: a deleted account's schedules are gone", async () => {
     const { session, headers } = await newUser();
     await schedule(headers);
-    const deleted = await t.app.inject({
-      method: 'POST',
-      url: '/api/users/me/delete/',
-      headers: session.headers,
-      payload: { password: TEST_PASSWORD, confirm: 'DELETE' },
-    });
-    expect(deleted.statusCode, deleted.body).toBe(204);
+    await deleteAccountThroughApi(t.app, session);
     const rows = await t.deps.db
       .selectFrom('order_schedules')
       .select('id')

@@ -7,8 +7,8 @@ import {
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import {
   createApiKey,
+  deleteAccountThroughApi,
   signUpAndSignIn,
-  TEST_PASSWORD,
   type TestSession,
 } from '../../../test/auth-helpers.ts';
 import { buildTestApp, type TestApp } from '../../../test/build-test-app.ts';
@@ -303,13 +303,7 @@ describe(`webhook delivery: signing, retries, refusals (${TEST_DIALECT})`, () =>
     receiver.answerWith({ status: 500 });
     await completeAnOrder();
     expect(await deliver()).toBe(1);
-    const deleted = await t.app.inject({
-      method: 'POST',
-      url: '/api/users/me/delete/',
-      headers: user.headers,
-      payload: { password: TEST_PASSWORD, confirm: 'DELETE' },
-    });
-    expect(deleted.statusCode, deleted.body).toBe(204);
+    await deleteAccountThroughApi(t.app, user);
     t.clock.advance(2 * 60 * MINUTE);
     expect(await deliver()).toBe(0);
     expect(mine()).toHaveLength(1);

@@ -167,18 +167,22 @@ export async function finishWebhookAttempt(
   return true;
 }
 
+/** An endpoint's deliveries joined with their events' type and order (the log's rows). */
+const endpointDeliveries = (db: Db, endpointId: string) =>
+  db
+    .selectFrom('webhook_deliveries as d')
+    .innerJoin('outgoing_events as e', 'e.id', 'd.event_id')
+    .selectAll('d')
+    .select(['e.type', 'e.order_id'])
+    .where('d.endpoint_id', '=', endpointId);
+
 /** One endpoint's latest deliveries, newest first, with their events' types. */
 export async function listEndpointDeliveries(
   db: Db,
   endpointId: string,
   limit: number,
 ): Promise<WebhookDeliveryView[]> {
-  return db
-    .selectFrom('webhook_deliveries as d')
-    .innerJoin('outgoing_events as e', 'e.id', 'd.event_id')
-    .selectAll('d')
-    .select(['e.type', 'e.order_id'])
-    .where('d.endpoint_id', '=', endpointId)
+  return endpointDeliveries(db, endpointId)
     .orderBy('d.created_at', 'desc')
     .orderBy('d.id', 'desc')
     .limit(limit)
@@ -191,14 +195,7 @@ export async function findEndpointDelivery(
   endpointId: string,
   deliveryId: string,
 ): Promise<WebhookDeliveryView | undefined> {
-  return db
-    .selectFrom('webhook_deliveries as d')
-    .innerJoin('outgoing_events as e', 'e.id', 'd.event_id')
-    .selectAll('d')
-    .select(['e.type', 'e.order_id'])
-    .where('d.endpoint_id', '=', endpointId)
-    .where('d.id', '=', deliveryId)
-    .executeTakeFirst();
+  return endpointDeliveries(db, endpointId).where('d.id', '=', deliveryId).executeTakeFirst();
 }
 
 /** The tries of these deliveries, newest first. */

@@ -1,7 +1,7 @@
 import type { WebhookDelivery, WebhookEndpoint } from '@threadcart/contracts';
-import { useState } from 'react';
 import { Badge, type BadgeTone } from '../../../components/ui/badge.tsx';
 import { Button } from '../../../components/ui/button.tsx';
+import { ConfirmAction } from '../../../components/ui/confirm-action.tsx';
 import { failureMessage } from '../api/account-errors.ts';
 import { useDeleteWebhook } from '../api/delete-webhook.ts';
 import { useSendTestWebhook } from '../api/send-test-webhook.ts';
@@ -49,7 +49,6 @@ function DeliveryRow({ delivery }: { delivery: WebhookDelivery }) {
 export function WebhookEndpointCard({ endpoint }: { endpoint: WebhookEndpoint }) {
   const sendTest = useSendTestWebhook();
   const remove = useDeleteWebhook();
-  const [isConfirming, setIsConfirming] = useState(false);
   const name = endpoint.description || endpoint.url;
   return (
     <li className="rounded-md border border-gray-200 p-4" aria-label={`Webhook ${name}`}>
@@ -59,39 +58,25 @@ export function WebhookEndpointCard({ endpoint }: { endpoint: WebhookEndpoint })
           <p className="font-mono text-sm break-all text-text-primary">{endpoint.url}</p>
           <p className="text-xs text-text-secondary">Added {formatDateTime(endpoint.created_at)}</p>
         </div>
-        {isConfirming ? (
-          <div className="flex flex-col items-end gap-2" role="group" aria-label={`Delete ${name}`}>
-            <span className="text-xs text-text-secondary">{M.deleteQuestion}</span>
-            <div className="flex gap-2">
-              <Button size="sm" isLoading={remove.isPending} onClick={() => remove.mutate(endpoint.id)}>
-                Yes, delete
-              </Button>
-              <Button size="sm" variant="outline" onClick={() => setIsConfirming(false)}>
-                Cancel
-              </Button>
-            </div>
-          </div>
-        ) : (
-          <div className="flex gap-2">
-            <Button
-              size="sm"
-              variant="secondary"
-              isLoading={sendTest.isPending}
-              aria-label={`Send test to ${name}`}
-              onClick={() => sendTest.mutate(endpoint.id)}
-            >
-              Send test
-            </Button>
-            <Button
-              size="sm"
-              variant="outline"
-              aria-label={`Delete ${name}`}
-              onClick={() => setIsConfirming(true)}
-            >
-              Delete
-            </Button>
-          </div>
-        )}
+        <div className="flex items-start gap-2">
+          <Button
+            size="sm"
+            variant="secondary"
+            isLoading={sendTest.isPending}
+            aria-label={`Send test to ${name}`}
+            onClick={() => sendTest.mutate(endpoint.id)}
+          >
+            Send test
+          </Button>
+          <ConfirmAction
+            label="Delete"
+            confirmLabel="Yes, delete"
+            ariaLabel={`Delete ${name}`}
+            question={M.deleteQuestion}
+            isPending={remove.isPending}
+            onConfirm={() => remove.mutate(endpoint.id)}
+          />
+        </div>
       </div>
       {sendTest.isSuccess && (
         <p className="mt-2 text-sm text-text-secondary" role="status">

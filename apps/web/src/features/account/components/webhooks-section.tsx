@@ -8,31 +8,8 @@ import { useCreateWebhook } from '../api/create-webhook.ts';
 import { useWebhooks } from '../api/list-webhooks.ts';
 import { ACCOUNT_UI_MESSAGES, WEBHOOK_UI_MESSAGES as M } from '../messages.ts';
 import { AccountSection } from './account-section.tsx';
-import { CopyButton } from './copy-button.tsx';
+import { ShownOnceNotice } from './shown-once-notice.tsx';
 import { WebhookEndpointCard } from './webhook-endpoint-card.tsx';
-
-function NewSecretNotice({ created, onDone }: { created: CreatedWebhookEndpoint; onDone: () => void }) {
-  return (
-    <div
-      className="space-y-3 rounded-md border border-warning bg-warning-subtle p-4"
-      data-testid="new-webhook-secret"
-    >
-      <p className="text-sm font-semibold break-all text-text-primary">Signing secret for {created.url}</p>
-      <div className="flex flex-wrap items-center gap-2">
-        <code className="min-w-0 flex-1 rounded bg-white px-3 py-2 font-mono text-sm break-all">
-          {created.secret}
-        </code>
-        <CopyButton text={created.secret} label="Copy secret" />
-      </div>
-      <p className="text-sm text-warning" role="note">
-        {M.secretShownOnce}
-      </p>
-      <Button variant="outline" size="sm" onClick={onDone}>
-        I have copied it
-      </Button>
-    </div>
-  );
-}
 
 /** Webhooks: add an endpoint (its secret shown once), see each one's latest deliveries, send a test, delete. */
 export function WebhooksSection() {
@@ -92,7 +69,16 @@ export function WebhooksSection() {
           </Button>
         </form>
         {create.isError && !hasFieldErrors && <Alert tone="error">{failureMessage(create.error)}</Alert>}
-        {created && <NewSecretNotice created={created} onDone={() => setCreated(null)} />}
+        {created && (
+          <ShownOnceNotice
+            heading={`Signing secret for ${created.url}`}
+            value={created.secret}
+            copyLabel="Copy secret"
+            warning={M.secretShownOnce}
+            testId="new-webhook-secret"
+            onDone={() => setCreated(null)}
+          />
+        )}
         {endpoints.isError && <Alert tone="error">{ACCOUNT_UI_MESSAGES.loadFailed}</Alert>}
         {endpoints.data && endpoints.data.length === 0 && (
           <p className="text-sm text-text-secondary">{M.noEndpoints}</p>

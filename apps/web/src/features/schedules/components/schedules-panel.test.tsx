@@ -37,62 +37,66 @@ function openDashboard(routes: Parameters<typeof mockApi>[0]) {
   return { api, ...renderApp('/dashboard') };
 }
 
-it('lists a schedule with its next and last run, pauses and resumes it', async () => {
-  let current = SCHEDULE;
-  const { api, user } = openDashboard({
-    'GET /api/schedules/': () => [200, { schedules: [current] }],
-    'POST /api/schedules/sch-1/pause/': () => {
-      current = { ...current, status: 'paused', next_run_at: null };
-      return [200, current];
-    },
-    'POST /api/schedules/sch-1/resume/': () => {
-      current = { ...current, status: 'active', next_run_at: '2026-11-29T09:30:00.000Z' };
-      return [200, current];
-    },
-  });
-  const item = within(
-    await screen.findByRole('listitem', { name: 'Schedule Python watch' }, { timeout: 10_000 }),
-  );
-  expect(screen.getByRole('heading', { name: M.heading })).toBeInTheDocument();
-  expect(item.getByText('Daily')).toBeInTheDocument();
-  expect(item.getByText('Active')).toBeInTheDocument();
-  expect(item.getByText('Posts · 250 records · PARQUET')).toBeInTheDocument();
-  expect(
-    item.getByText(`Next run: ${new Date('2026-11-28T09:30:00.000Z').toLocaleString()}`),
-  ).toBeInTheDocument();
-  expect(
-    item.getByText(
-      `Last run ${new Date('2026-11-27T09:30:00.000Z').toLocaleString()}: skipped. Not enough credits: this order needs 250 credits and you have 40.`,
-    ),
-  ).toBeInTheDocument();
-  expect(item.getByText('3 placed, 1 skipped')).toBeInTheDocument();
+describe("the dashboard's scheduled orders", { timeout: 30_000 }, () => {
+  it('lists a schedule with its next and last run, pauses and resumes it', async () => {
+    let current = SCHEDULE;
+    const { api, user } = openDashboard({
+      'GET /api/schedules/': () => [200, { schedules: [current] }],
+      'POST /api/schedules/sch-1/pause/': () => {
+        current = { ...current, status: 'paused', next_run_at: null };
+        return [200, current];
+      },
+      'POST /api/schedules/sch-1/resume/': () => {
+        current = { ...current, status: 'active', next_run_at: '2026-11-29T09:30:00.000Z' };
+        return [200, current];
+      },
+    });
+    const item = within(
+      await screen.findByRole('listitem', { name: 'Schedule Python watch' }, { timeout: 10_000 }),
+    );
+    expect(screen.getByRole('heading', { name: M.heading })).toBeInTheDocument();
+    expect(item.getByText('Daily')).toBeInTheDocument();
+    expect(item.getByText('Active')).toBeInTheDocument();
+    expect(item.getByText('Posts · 250 records · PARQUET')).toBeInTheDocument();
+    expect(
+      item.getByText(`Next run: ${new Date('2026-11-28T09:30:00.000Z').toLocaleString()}`),
+    ).toBeInTheDocument();
+    expect(
+      item.getByText(
+        `Last run ${new Date('2026-11-27T09:30:00.000Z').toLocaleString()}: skipped. Not enough credits: this order needs 250 credits and you have 40.`,
+      ),
+    ).toBeInTheDocument();
+    expect(item.getByText('3 placed, 1 skipped')).toBeInTheDocument();
 
-  await user.click(item.getByRole('button', { name: 'Pause Python watch' }));
-  expect(await item.findByText('Paused')).toBeInTheDocument();
-  expect(item.getByText(M.paused)).toBeInTheDocument();
-  expect(api.callsTo('POST /api/schedules/sch-1/pause/')[0]!.headers['X-CSRFToken']).toBe('test-csrf-token');
-  await user.click(item.getByRole('button', { name: 'Resume Python watch' }));
-  expect(
-    await item.findByText(`Next run: ${new Date('2026-11-29T09:30:00.000Z').toLocaleString()}`),
-  ).toBeInTheDocument();
-  expect(item.getByText('Active')).toBeInTheDocument();
-});
-
-it('deletes a schedule after confirming, and shows nothing when there is none', async () => {
-  let schedules = [{ ...SCHEDULE, title: null, last_run: null }];
-  const { api, user } = openDashboard({
-    'GET /api/schedules/': () => [200, { schedules }],
-    'DELETE /api/schedules/sch-1/': () => {
-      schedules = [];
-      return [204];
-    },
+    await user.click(item.getByRole('button', { name: 'Pause Python watch' }));
+    expect(await item.findByText('Paused')).toBeInTheDocument();
+    expect(item.getByText(M.paused)).toBeInTheDocument();
+    expect(api.callsTo('POST /api/schedules/sch-1/pause/')[0]!.headers['X-CSRFToken']).toBe(
+      'test-csrf-token',
+    );
+    await user.click(item.getByRole('button', { name: 'Resume Python watch' }));
+    expect(
+      await item.findByText(`Next run: ${new Date('2026-11-29T09:30:00.000Z').toLocaleString()}`),
+    ).toBeInTheDocument();
+    expect(item.getByText('Active')).toBeInTheDocument();
   });
-  const name = `Schedule ${SCHEDULE.query_string}`;
-  const item = within(await screen.findByRole('listitem', { name }, { timeout: 10_000 }));
-  await user.click(item.getByRole('button', { name: `Delete ${SCHEDULE.query_string}` }));
-  expect(item.getByText(M.deleteQuestion)).toBeInTheDocument();
-  await user.click(item.getByRole('button', { name: 'Yes, delete' }));
-  await waitFor(() => expect(screen.queryByRole('heading', { name: M.heading })).not.toBeInTheDocument());
-  expect(api.callsTo('DELETE /api/schedules/sch-1/')[0]!.headers['X-CSRFToken']).toBe('test-csrf-token');
-  expect(screen.getByRole('heading', { name: 'My Orders' })).toBeInTheDocument();
+
+  it('deletes a schedule after confirming, and shows nothing when there is none', async () => {
+    let schedules = [{ ...SCHEDULE, title: null, last_run: null }];
+    const { api, user } = openDashboard({
+      'GET /api/schedules/': () => [200, { schedules }],
+      'DELETE /api/schedules/sch-1/': () => {
+        schedules = [];
+        return [204];
+      },
+    });
+    const name = `Schedule ${SCHEDULE.query_string}`;
+    const item = within(await screen.findByRole('listitem', { name }, { timeout: 10_000 }));
+    await user.click(item.getByRole('button', { name: `Delete ${SCHEDULE.query_string}` }));
+    expect(item.getByText(M.deleteQuestion)).toBeInTheDocument();
+    await user.click(item.getByRole('button', { name: 'Yes, delete' }));
+    await waitFor(() => expect(screen.queryByRole('heading', { name: M.heading })).not.toBeInTheDocument());
+    expect(api.callsTo('DELETE /api/schedules/sch-1/')[0]!.headers['X-CSRFToken']).toBe('test-csrf-token');
+    expect(screen.getByRole('heading', { name: 'My Orders' })).toBeInTheDocument();
+  });
 });

@@ -1,8 +1,8 @@
 import type { Schedule } from '@threadcart/contracts';
-import { useState } from 'react';
 import { Alert } from '../../../components/ui/alert.tsx';
 import { Badge } from '../../../components/ui/badge.tsx';
 import { Button } from '../../../components/ui/button.tsx';
+import { ConfirmAction } from '../../../components/ui/confirm-action.tsx';
 import { getDetail, classifyError } from '../../../lib/api-error.ts';
 import { useDeleteSchedule } from '../api/delete-schedule.ts';
 import { useSchedules } from '../api/list-schedules.ts';
@@ -20,7 +20,6 @@ function failureOf(error: unknown): string {
 function ScheduleItem({ schedule }: { schedule: Schedule }) {
   const setState = useSetScheduleState();
   const remove = useDeleteSchedule();
-  const [isConfirming, setIsConfirming] = useState(false);
   const name = schedule.title ?? schedule.query_string;
   const isPaused = schedule.status === 'paused';
   const last = schedule.last_run;
@@ -54,39 +53,25 @@ function ScheduleItem({ schedule }: { schedule: Schedule }) {
             {schedule.runs_placed} placed, {schedule.runs_skipped} skipped
           </p>
         </div>
-        {isConfirming ? (
-          <div className="flex flex-col items-end gap-2" role="group" aria-label={`Delete ${name}`}>
-            <span className="text-xs text-text-secondary">{M.deleteQuestion}</span>
-            <div className="flex gap-2">
-              <Button size="sm" isLoading={remove.isPending} onClick={() => remove.mutate(schedule.id)}>
-                Yes, delete
-              </Button>
-              <Button size="sm" variant="outline" onClick={() => setIsConfirming(false)}>
-                Cancel
-              </Button>
-            </div>
-          </div>
-        ) : (
-          <div className="flex gap-2">
-            <Button
-              size="sm"
-              variant="secondary"
-              isLoading={setState.isPending}
-              aria-label={`${isPaused ? 'Resume' : 'Pause'} ${name}`}
-              onClick={() => setState.mutate({ id: schedule.id, action: isPaused ? 'resume' : 'pause' })}
-            >
-              {isPaused ? 'Resume' : 'Pause'}
-            </Button>
-            <Button
-              size="sm"
-              variant="outline"
-              aria-label={`Delete ${name}`}
-              onClick={() => setIsConfirming(true)}
-            >
-              Delete
-            </Button>
-          </div>
-        )}
+        <div className="flex items-start gap-2">
+          <Button
+            size="sm"
+            variant="secondary"
+            isLoading={setState.isPending}
+            aria-label={`${isPaused ? 'Resume' : 'Pause'} ${name}`}
+            onClick={() => setState.mutate({ id: schedule.id, action: isPaused ? 'resume' : 'pause' })}
+          >
+            {isPaused ? 'Resume' : 'Pause'}
+          </Button>
+          <ConfirmAction
+            label="Delete"
+            confirmLabel="Yes, delete"
+            ariaLabel={`Delete ${name}`}
+            question={M.deleteQuestion}
+            isPending={remove.isPending}
+            onConfirm={() => remove.mutate(schedule.id)}
+          />
+        </div>
       </div>
       {(setState.isError || remove.isError) && (
         <p className="mt-2 text-sm text-danger-dark" role="alert">
