@@ -3,7 +3,6 @@ import { FORMAT_TYPES, OrderSchema, SCHEDULE_CADENCES, SEARCH_TYPES } from './or
 
 /** Scheduled orders (docs/decisions/030-webhooks-and-schedules.md): an order that is placed again every day or week. */
 
-export { SCHEDULE_CADENCES };
 export type ScheduleCadence = (typeof SCHEDULE_CADENCES)[number];
 export const SCHEDULE_PERIOD_MS: Record<ScheduleCadence, number> = {
   daily: 86_400_000,
