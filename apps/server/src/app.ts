@@ -20,6 +20,7 @@ import { mountPaymentsSimulator } from './payments/simulator/mount-simulator.ts'
 import { handleFrameworkError, registerErrorHandler } from './plugins/error-handler.ts';
 import { OPENAPI_SECURITY } from './plugins/openapi-security.ts';
 import { registerObservability } from './plugins/observability.ts';
+import { registerRequestLimits } from './plugins/request-limits.ts';
 import { registerTextGuard } from './plugins/text-guard.ts';
 import { trackSlashedApiRoutes } from './plugins/trailing-slash.ts';
 import { metricsRoutes } from './routes/metrics.routes.ts';
@@ -79,6 +80,8 @@ export async function buildApp(deps: Deps, options: BuildAppOptions = {}): Promi
   });
   await app.register(cookie, { secret: deps.config.auth.secret });
   registerAuth(app, deps);
+  // After authentication, which tells whose request it is.
+  await registerRequestLimits(app, deps);
   await app.register(swagger, {
     openapi: { info: { title: 'Threadcart API', version: '1.0.0' }, ...OPENAPI_SECURITY },
     transform: jsonSchemaTransform,

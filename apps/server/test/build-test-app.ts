@@ -29,6 +29,9 @@ export function testConfig(env: Record<string, string> = {}): Config {
     DRY_RUN_BUDGET_MS: '10000',
     // Every test signs its users up from one address; the limit has its own test (email-confirmation.test.ts).
     SIGNUPS_PER_ADDRESS_PER_HOUR: '100000',
+    // The same for the request limits of every unsafe route (request-limits.test.ts tests them with their own).
+    RATE_LIMIT_PER_ADDRESS: '1000000',
+    RATE_LIMIT_PER_USER: '1000000',
     ...env,
   });
 }

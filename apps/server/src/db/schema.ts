@@ -9,6 +9,7 @@ import type { OutboxTables } from './tables/outbox.tables.ts';
 import type { PageViewTables } from './tables/page-views.tables.ts';
 import type { PaymentTables } from './tables/payments.tables.ts';
 import type { PasswordResetTables } from './tables/password-resets.tables.ts';
+import type { RateLimitTables } from './tables/rate-limits.tables.ts';
 import type { ServiceStatusTables } from './tables/service-status.tables.ts';
 
 /** Every table Kysely knows; each domain keeps its own table interfaces under tables/. */
@@ -25,4 +26,5 @@ export interface Database
     OutboxTables,
     PageViewTables,
     PaymentTables,
+    RateLimitTables,
     ServiceStatusTables {}

@@ -27,6 +27,9 @@ import { getBalance, reserveCredits } from './ledger.service.ts';
 import { validateOrderRequest, type ValidOrderRequest } from './order-request.ts';
 import { isSampleCorpusLoading } from './service-status.service.ts';
 
+/** How long a user with too many open orders is asked to wait before placing another. */
+const OPEN_ORDERS_RETRY_AFTER_SECONDS = 30;
+
 /**
  * Places an order: the order row and its credit reservation commit together or not at all (402 when the balance is
  * short). With an idempotency key, a retry returns the first order instead of placing a second one.
@@ -48,8 +51,11 @@ export async function placeOrder(
         throw conflict(ORDER_MESSAGES.idempotencyConflict);
       if (existing) return { order: toOrder(existing), isReplay: true };
     }
+    // When one of them finishes is not known: Retry-After says when asking again is reasonable (decision 028).
     if ((await countOpenOrders(trx, userId)) >= MAX_OPEN_ORDERS)
-      throw new AppError(429, ORDER_MESSAGES.tooManyOpenOrders, 'too_many_open_orders');
+      throw new AppError(429, ORDER_MESSAGES.tooManyOpenOrders, 'too_many_open_orders', {
+        'retry-after': String(OPEN_ORDERS_RETRY_AFTER_SECONDS),
+      });
     const { reservationId } = await reserveCredits(trx, { userId, amount: request.resultCount, now });
     const id = newId(now.getTime());
     const nowIso = now.toISOString();
