@@ -22,7 +22,7 @@ import type { Deps } from '../deps.ts';
 import { AppError, conflict, notFound } from '../errors.ts';
 import { newId } from '../lib/ids.ts';
 import { contentTypeFor } from '../exports/index.ts';
-import { DryRunBusyError, DryRunCancelledError } from './dry-run/dry-run-pool.ts';
+import { DryRunBusyError, DryRunCancelledError, DryRunSupersededError } from './dry-run/dry-run-pool.ts';
 import { getBalance, reserveCredits } from './ledger.service.ts';
 import { validateOrderRequest, type ValidOrderRequest } from './order-request.ts';
 import { isSampleCorpusLoading } from './service-status.service.ts';
@@ -129,9 +129,15 @@ export async function previewOrder(
   };
   let found;
   try {
-    found = await deps.dryRuns.run(query, { startedAt, signal });
+    found = await deps.dryRuns.run(query, { startedAt, signal, userId });
   } catch (error) {
     if (error instanceof DryRunBusyError) throw new AppError(503, ORDER_MESSAGES.dryRunBusy, 'dry_run_busy');
+    if (error instanceof DryRunSupersededError)
+      throw new AppError(
+        409,
+        ORDER_MESSAGES.dryRunSuperseded(deps.config.dryRun.perUserAtOnce),
+        'dry_run_superseded',
+      );
     if (error instanceof DryRunCancelledError)
       throw signal?.aborted
         ? new AppError(499, 'The client closed the request.', 'client_closed')
