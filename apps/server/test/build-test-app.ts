@@ -2,9 +2,11 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
+import type { Kysely } from 'kysely';
 import pino from 'pino';
 import { buildApp } from '../src/app.ts';
 import { loadConfig, type Config } from '../src/config.ts';
+import type { Database } from '../src/db/schema.ts';
 import { createDeps, type Deps } from '../src/deps.ts';
 import { createManualClock } from '../src/lib/clock.ts';
 import { rememberDeps } from './app-deps.ts';
@@ -36,8 +38,14 @@ export function testConfig(env: Record<string, string> = {}): Config {
   });
 }
 
-/** buildApp over a fresh migrated database and a manual clock that starts at the real time. */
-export async function buildTestApp(env: Record<string, string> = {}): Promise<TestApp> {
+/**
+ * buildApp over a fresh migrated database and a manual clock that starts at the real time. `withDb` may wrap the
+ * app's Kysely instance (a plugin that records its queries, say).
+ */
+export async function buildTestApp(
+  env: Record<string, string> = {},
+  options: { withDb?: (db: Kysely<Database>) => Kysely<Database> } = {},
+): Promise<TestApp> {
   const database = await createTestDatabase();
   const clock = createManualClock(new Date());
   const storageDir = fs.mkdtempSync(path.join(os.tmpdir(), 'threadcart-files-'));
@@ -48,7 +56,7 @@ export async function buildTestApp(env: Record<string, string> = {}): Promise<Te
     ...env,
   });
   const deps = await createDeps(config, {
-    database,
+    database: options.withDb ? { ...database, db: options.withDb(database.db) } : database,
     clock,
     logger: pino({ level: 'silent' }),
     migrate: false,

@@ -1,5 +1,5 @@
 import { hostname } from 'node:os';
-import { countCorpus, type CorpusCounts } from '../db/repositories/corpus-stats.repository.ts';
+import type { CorpusCounts } from '../db/repositories/corpus-stats.repository.ts';
 import { findServiceStatus, upsertServiceStatus } from '../db/repositories/service-status.repository.ts';
 import type { Db } from '../db/database.ts';
 import type { Clock } from '../lib/clock.ts';
@@ -81,12 +81,17 @@ export async function isSampleCorpusLoading(deps: StatusDeps): Promise<boolean> 
 export const CORPUS_COUNTS_MAX_AGE_MS = 10_000;
 const countsCache = new WeakMap<object, { at: number; counts: Promise<CorpusCounts> }>();
 
-/** The corpus's counts, at most CORPUS_COUNTS_MAX_AGE_MS old (one count at a time per database). */
-export function countCorpusRecent(deps: StatusDeps): Promise<CorpusCounts> {
+/** What counting the corpus needs: the dry-run threads count it, off the API's event loop (decision 028). */
+interface CountingDeps extends StatusDeps {
+  readonly dryRuns: { countCorpus(): Promise<CorpusCounts> };
+}
+
+/** The corpus's counts, at most CORPUS_COUNTS_MAX_AGE_MS old (one count at a time per database), read in a thread. */
+export function countCorpusRecent(deps: CountingDeps): Promise<CorpusCounts> {
   const now = deps.clock.now().getTime();
   const cached = countsCache.get(deps.db);
   if (cached && now - cached.at < CORPUS_COUNTS_MAX_AGE_MS) return cached.counts;
-  const counts = countCorpus(deps.db);
+  const counts = deps.dryRuns.countCorpus();
   countsCache.set(deps.db, { at: now, counts });
   counts.catch(() => countsCache.delete(deps.db));
   return counts;
@@ -96,7 +101,7 @@ export function countCorpusRecent(deps: StatusDeps): Promise<CorpusCounts> {
  * The corpus's state for health: `loading sample` (isSampleCorpusLoading), else `empty` or `ready`, with counts at
  * most CORPUS_COUNTS_MAX_AGE_MS old.
  */
-export async function getCorpusHealth(deps: StatusDeps): Promise<CorpusHealth> {
+export async function getCorpusHealth(deps: CountingDeps): Promise<CorpusHealth> {
   const [counts, isLoading] = await Promise.all([countCorpusRecent(deps), isSampleCorpusLoading(deps)]);
   const total = counts.posts + counts.comments;
   return {

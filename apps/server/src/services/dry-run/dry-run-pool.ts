@@ -6,6 +6,8 @@ import Piscina from 'piscina';
 import type { Config } from '../../config.ts';
 import type { DryRunTask, DryRunThreadData } from './dry-run-thread.ts';
 import type { PreviewQuery, PreviewSearchResult } from './preview-search.ts';
+import type { CorpusCounts } from '../../db/repositories/corpus-stats.repository.ts';
+import type { CorpusStats } from '../corpus-stats.service.ts';
 import { dryRunCancellations, dryRunDuration } from '../../lib/metrics.ts';
 
 /** A dry run stopped because its client went away or the pool had to end it. */
@@ -24,6 +26,10 @@ export interface DryRunPool {
     query: PreviewQuery,
     options: { startedAt: number; signal?: AbortSignal; userId?: string },
   ): Promise<PreviewSearchResult>;
+  /** The corpus's counts, read in a thread (a whole-corpus scan never holds the API's event loop). */
+  countCorpus(): Promise<CorpusCounts>;
+  /** The corpus by type, subreddit (the `top` largest) and month, read in a thread. */
+  corpusStats(top: number): Promise<CorpusStats>;
   /** Resolves when every thread has loaded its code and opened its connection. */
   warmUp(): Promise<void>;
   /** Dry runs running or queued right now. */
@@ -137,6 +143,14 @@ export function createDryRunPool(
         pending -= 1;
         slot?.release();
       }
+    },
+    countCorpus: async () => {
+      await warmUp();
+      return (await piscina.run({ kind: 'corpus-counts' } satisfies DryRunTask)) as CorpusCounts;
+    },
+    corpusStats: async (top) => {
+      await warmUp();
+      return (await piscina.run({ kind: 'corpus-stats', top } satisfies DryRunTask)) as CorpusStats;
     },
     warmUp,
     close: () => piscina.destroy(),
