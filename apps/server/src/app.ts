@@ -53,6 +53,7 @@ export async function buildApp(deps: Deps, options: BuildAppOptions = {}): Promi
     genReqId: () => newId(),
     trustProxy: deps.config.http.trustProxy,
     frameworkErrors: handleFrameworkError,
+    ...serverTimeouts(deps.config.http),
   }).withTypeProvider<ZodTypeProvider>();
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
@@ -117,6 +118,24 @@ export async function buildApp(deps: Deps, options: BuildAppOptions = {}): Promi
     return reply.type('text/html').sendFile('index.html');
   });
   return app;
+}
+
+/**
+ * Fastify's and Node's timeouts (decision 028): the whole request (headers and body) must arrive within
+ * requestTimeoutMs (else 408 and the socket closes: slow senders cannot hold sockets), an idle socket closes after
+ * connectionTimeoutMs, an idle keep-alive connection after keepAliveTimeoutMs. Node checks the first every
+ * connectionsCheckingInterval (30 s by default), so it is checked at a quarter of the timeout here.
+ */
+function serverTimeouts(http: Deps['config']['http']) {
+  return {
+    requestTimeout: http.requestTimeoutMs,
+    connectionTimeout: http.connectionTimeoutMs,
+    keepAliveTimeout: http.keepAliveTimeoutMs,
+    http: {
+      headersTimeout: Math.min(60_000, http.requestTimeoutMs),
+      connectionsCheckingInterval: Math.max(250, Math.min(30_000, Math.floor(http.requestTimeoutMs / 4))),
+    },
+  };
 }
 
 /** Serves the built SPA's files; false when it has not been built. */
