@@ -21,7 +21,9 @@ import { handleFrameworkError, registerErrorHandler } from './plugins/error-hand
 import { OPENAPI_SECURITY } from './plugins/openapi-security.ts';
 import { registerObservability } from './plugins/observability.ts';
 import { registerRequestLimits } from './plugins/request-limits.ts';
+import { recordRoutes } from './plugins/route-list.ts';
 import { registerTextGuard } from './plugins/text-guard.ts';
+import { securityHeaders } from './plugins/security-headers.ts';
 import { trackSlashedApiRoutes } from './plugins/trailing-slash.ts';
 import { metricsRoutes } from './routes/metrics.routes.ts';
 import { accountBillingRoutes } from './routes/account-billing.routes.ts';
@@ -61,24 +63,13 @@ export async function buildApp(deps: Deps, options: BuildAppOptions = {}): Promi
     reply.header('x-request-id', request.id);
   });
 
+  recordRoutes(app);
   registerErrorHandler(app);
   registerObservability(app);
   registerTextGuard(app);
   // Before any route is registered: it records the API's routes to redirect their slash-less paths.
   const slashedPathOf = trackSlashedApiRoutes(app);
-  await app.register(helmet, {
-    contentSecurityPolicy: {
-      directives: {
-        defaultSrc: ["'self'"],
-        scriptSrc: ["'self'", 'https://www.googletagmanager.com'],
-        connectSrc: ["'self'", 'https://*.google-analytics.com', 'https://www.googletagmanager.com'],
-        imgSrc: ["'self'", 'data:', 'https://*.google-analytics.com'],
-        styleSrc: ["'self'", "'unsafe-inline'"],
-        formAction: ["'self'"],
-        upgradeInsecureRequests: null,
-      },
-    },
-  });
+  await app.register(helmet, securityHeaders(deps.config.appUrl));
   await app.register(cookie, { secret: deps.config.auth.secret });
   registerAuth(app, deps);
   // After authentication, which tells whose request it is.
@@ -112,7 +103,8 @@ export async function buildApp(deps: Deps, options: BuildAppOptions = {}): Promi
     const slashed = slashedPathOf(request);
     if (slashed) return reply.redirect(slashed, 308);
     const isApi = request.url.startsWith('/api/') || request.url.startsWith('/sim/');
-    if (!hasWeb || isApi || request.method !== 'GET') {
+    // HEAD answers as GET does, without the body (Node drops it), so a page's HEAD and GET agree.
+    if (!hasWeb || isApi || (request.method !== 'GET' && request.method !== 'HEAD')) {
       return reply.status(404).send({ detail: API_MESSAGES.notFound, code: 'not_found' });
     }
     return reply.type('text/html').sendFile('index.html');

@@ -40,11 +40,11 @@ export function testConfig(env: Record<string, string> = {}): Config {
 
 /**
  * buildApp over a fresh migrated database and a manual clock that starts at the real time. `withDb` may wrap the
- * app's Kysely instance (a plugin that records its queries, say).
+ * app's Kysely instance (a plugin that records its queries, say); `serveWeb` serves WEB_DIST_DIR's files.
  */
 export async function buildTestApp(
   env: Record<string, string> = {},
-  options: { withDb?: (db: Kysely<Database>) => Kysely<Database> } = {},
+  options: { withDb?: (db: Kysely<Database>) => Kysely<Database>; serveWeb?: boolean } = {},
 ): Promise<TestApp> {
   const database = await createTestDatabase();
   const clock = createManualClock(new Date());
@@ -61,7 +61,7 @@ export async function buildTestApp(
     logger: pino({ level: 'silent' }),
     migrate: false,
   });
-  const app = await buildApp(deps);
+  const app = await buildApp(deps, { serveWeb: options.serveWeb ?? false });
   rememberDeps(app, deps);
   await app.ready();
   return {
