@@ -57,6 +57,9 @@ export async function buildApp(deps: Deps, options: BuildAppOptions = {}): Promi
     frameworkErrors: handleFrameworkError,
     ...serverTimeouts(deps.config.http),
   }).withTypeProvider<ZodTypeProvider>();
+  // Bodies are JSON only (415 otherwise): Fastify's default text/plain parser would accept the one type a cross-site
+  // form can send without a preflight, and the CSRF-exempt entry points rely on JSON only (decision 004).
+  app.removeContentTypeParser('text/plain');
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   app.addHook('onSend', async (request, reply) => {

@@ -4,6 +4,8 @@ export interface RegisteredRoute {
   /** upper case; a GET route's automatic HEAD is listed too */
   readonly method: string;
   readonly url: string;
+  /** the route validates a body against a schema */
+  readonly hasBodySchema: boolean;
 }
 
 const routesByApp = new WeakMap<FastifyInstance, RegisteredRoute[]>();
@@ -16,7 +18,9 @@ export function recordRoutes(app: FastifyInstance): void {
   const routes: RegisteredRoute[] = [];
   routesByApp.set(app, routes);
   app.addHook('onRoute', (route) => {
-    for (const method of [route.method].flat()) routes.push({ method: method.toUpperCase(), url: route.url });
+    const hasBodySchema = route.schema?.body !== undefined;
+    for (const method of [route.method].flat())
+      routes.push({ method: method.toUpperCase(), url: route.url, hasBodySchema });
   });
 }
 
