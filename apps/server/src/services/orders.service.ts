@@ -84,9 +84,36 @@ export async function placeOrder(
   });
 }
 
-/** The caller's orders, newest first. */
-export async function listOrders(deps: Deps, userId: string): Promise<Order[]> {
-  return (await listUserOrders(deps.db, userId)).map(toOrder);
+/** The most orders the list returns (newest first). */
+export const ORDER_LIST_LIMIT = 500;
+/** Orders read per page when the list is streamed: one page is the most any turn of the event loop handles. */
+const ORDER_LIST_PAGE = 25;
+
+/**
+ * The caller's orders as the JSON text of the list, produced page by page: each order carries its filter tree (up to
+ * the body limit each), so 500 of them can be 100+ MB; read and written in pages of ORDER_LIST_PAGE, no single turn
+ * of the event loop reads or serialises more than one page (decision 028).
+ */
+export async function* streamOrderList(deps: Deps, userId: string): AsyncGenerator<string> {
+  let after: { createdAt: string; id: string } | undefined;
+  let sent = 0;
+  yield '[';
+  while (sent < ORDER_LIST_LIMIT) {
+    const rows = await listUserOrders(
+      deps.db,
+      userId,
+      Math.min(ORDER_LIST_PAGE, ORDER_LIST_LIMIT - sent),
+      after,
+    );
+    for (const row of rows) {
+      yield `${sent === 0 ? '' : ','}${JSON.stringify(toOrder(row))}`;
+      sent += 1;
+    }
+    if (rows.length < ORDER_LIST_PAGE) break;
+    const last = rows.at(-1)!;
+    after = { createdAt: last.created_at, id: last.id };
+  }
+  yield ']';
 }
 
 /** One of the caller's orders; 404 for anyone else's. */

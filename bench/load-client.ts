@@ -1,0 +1,196 @@
+// The simulated users of bench/load.ts: a browser-like session over HTTP and the latency of every call per route.
+import type { FormatType, SearchType } from '@threadcart/contracts';
+
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+const pick = <T>(items: readonly T[]): T => items[Math.floor(Math.random() * items.length)]!;
+const between = (low: number, high: number) => low + Math.random() * (high - low);
+
+/** Words the generated corpus uses often (bench/load-setup.ts generates it). */
+const KEYWORDS = [
+  'python',
+  'data',
+  'pandas',
+  'science',
+  'music',
+  'game',
+  'river',
+  'recipe',
+  'budget',
+  'space',
+];
+const FORMATS: FormatType[] = ['json', 'csv', 'ndjson', 'xlsx', 'parquet'];
+const SEARCH_TYPES: SearchType[] = ['posts', 'comments', 'both'];
+
+export interface CallRecord {
+  readonly route: string;
+  readonly ms: number;
+  readonly status: number;
+  /** the status was one the call expects */
+  readonly ok: boolean;
+}
+
+/** Every call's route, latency and status, from every user. */
+export class Stats {
+  readonly calls: CallRecord[] = [];
+  readonly failures: string[] = [];
+  record(call: CallRecord, detail = ''): void {
+    this.calls.push(call);
+    if (!call.ok && this.failures.length < 50)
+      this.failures.push(`${call.route} → ${call.status} ${detail}`.trim());
+  }
+}
+
+export const percentile = (values: number[], p: number): number => {
+  if (values.length === 0) return 0;
+  const sorted = [...values].sort((a, b) => a - b);
+  return sorted[Math.min(sorted.length - 1, Math.max(0, Math.ceil((p / 100) * sorted.length) - 1))]!;
+};
+
+/** A signed-in browser: its cookies, its CSRF token, and every call recorded under a route pattern. */
+export class Session {
+  private readonly cookies = new Map<string, string>();
+  private csrf = '';
+  constructor(
+    private readonly base: string,
+    private readonly stats: Stats,
+  ) {}
+
+  async call(
+    method: string,
+    url: string,
+    route: string,
+    options: { body?: unknown; expect?: number[]; headers?: Record<string, string> } = {},
+  ): Promise<{ status: number; json: unknown; bytes: number }> {
+    const cookie = [...this.cookies].map(([k, v]) => `${k}=${v}`).join('; ');
+    const headers: Record<string, string> = { ...options.headers, ...(cookie ? { cookie } : {}) };
+    if (this.csrf) headers['x-csrftoken'] = this.csrf;
+    if (options.body !== undefined) headers['content-type'] = 'application/json';
+    const started = performance.now();
+    let status = 0;
+    let detail = '';
+    try {
+      const res = await fetch(this.base + url, {
+        method,
+        headers,
+        ...(options.body === undefined ? {} : { body: JSON.stringify(options.body) }),
+      });
+      status = res.status;
+      for (const line of res.headers.getSetCookie()) {
+        const [pair] = line.split(';');
+        const at = pair!.indexOf('=');
+        this.cookies.set(pair!.slice(0, at), pair!.slice(at + 1));
+      }
+      const buffer = Buffer.from(await res.arrayBuffer());
+      const ms = performance.now() - started;
+      const isJson = (res.headers.get('content-type') ?? '').includes('application/json');
+      const json = isJson && buffer.length > 0 ? (JSON.parse(buffer.toString()) as unknown) : null;
+      const ok = (options.expect ?? [200]).includes(status);
+      if (!ok) detail = buffer.toString().slice(0, 200);
+      this.stats.record({ route: `${method} ${route}`, ms, status, ok }, detail);
+      return { status, json, bytes: buffer.length };
+    } catch (error) {
+      this.stats.record(
+        { route: `${method} ${route}`, ms: performance.now() - started, status, ok: false },
+        String(error),
+      );
+      return { status: 0, json: null, bytes: 0 };
+    }
+  }
+
+  async signIn(username: string, password: string): Promise<boolean> {
+    const login = await this.call('POST', '/api/auth/token/', '/api/auth/token/', {
+      body: { username, password },
+    });
+    const csrf = await this.call('GET', '/api/auth/csrf/', '/api/auth/csrf/');
+    this.csrf = (csrf.json as { csrfToken?: string } | null)?.csrfToken ?? '';
+    return login.status === 200 && this.csrf !== '';
+  }
+}
+
+interface OwnOrder {
+  readonly id: string;
+  isDownloaded: boolean;
+}
+
+/** The orders one simulated user placed (ids), for the run's checks. */
+export type OrderBook = Map<string, string[]>;
+
+const filtersFor = (keyword: string) => ({
+  combinator: 'and',
+  rules: [{ field: 'keyword', operator: 'keyword_contains', value: keyword }],
+});
+
+/**
+ * One user for the run: arrives within the first `arrivalMs`, signs in, then until `deadline` does what a person on
+ * the dashboard and the order builder does, pausing 0.5–2.5 s between actions: polls the dashboard, runs dry runs,
+ * places small orders (at most 3 open), opens them and downloads their files.
+ */
+export async function simulateUser(
+  base: string,
+  user: { id: string; username: string; password: string },
+  options: { deadline: number; arrivalMs: number; stats: Stats; orders: OrderBook; orderShare: number },
+): Promise<void> {
+  const { deadline, stats } = options;
+  await sleep(between(0, options.arrivalMs));
+  const session = new Session(base, stats);
+  if (!(await session.signIn(user.username, user.password))) return;
+  await session.call('GET', '/api/users/me/', '/api/users/me/');
+  const mine: OwnOrder[] = [];
+  options.orders.set(user.id, []);
+  while (Date.now() < deadline) {
+    await sleep(between(500, 2500));
+    if (Date.now() >= deadline) break;
+    const roll = Math.random();
+    if (roll < 0.35) {
+      await session.call('GET', '/api/search-queries/list/', '/api/search-queries/list/');
+      await session.call('GET', '/api/dashboard/stats/', '/api/dashboard/stats/');
+    } else if (roll < 0.6) {
+      await session.call('POST', '/api/search-queries/preview/', '/api/search-queries/preview/', {
+        body: { search_type: pick(SEARCH_TYPES), result_count: 100, filters: filtersFor(pick(KEYWORDS)) },
+      });
+    } else if (roll < 0.6 + options.orderShare) {
+      const open = mine.filter((o) => !o.isDownloaded).length;
+      if (open >= 3) continue;
+      const res = await session.call('POST', '/api/search-queries/create/', '/api/search-queries/create/', {
+        expect: [201],
+        headers: { 'idempotency-key': `${user.id}-${mine.length}` },
+        body: {
+          title: `load ${mine.length}`,
+          search_type: pick(SEARCH_TYPES),
+          format_type: pick(FORMATS),
+          result_count: Math.round(between(20, 100)),
+          filters: filtersFor(pick(KEYWORDS)),
+        },
+      });
+      const id = (res.json as { id?: string } | null)?.id;
+      if (id) {
+        mine.push({ id, isDownloaded: false });
+        options.orders.get(user.id)!.push(id);
+      }
+    } else if (roll < 0.9 && mine.length > 0) {
+      const order = pick(mine);
+      const res = await session.call('GET', `/api/search-queries/${order.id}/`, '/api/search-queries/:id/');
+      const detail = res.json as { status?: string; there_is_file?: boolean } | null;
+      if (detail?.status === 'completed' && detail.there_is_file && !order.isDownloaded) {
+        const file = await session.call('GET', `/api/download/${order.id}/`, '/api/download/:id/');
+        order.isDownloaded = file.status === 200 && file.bytes > 0;
+      }
+    } else {
+      await session.call('GET', '/api/users/me/credits/', '/api/users/me/credits/');
+    }
+  }
+}
+
+/** Asks for /api/health/ every `everyMs` until `deadline`: the canary for a request that stalls the others. */
+export async function probeHealth(
+  base: string,
+  stats: Stats,
+  deadline: number,
+  everyMs = 250,
+): Promise<void> {
+  const session = new Session(base, stats);
+  while (Date.now() < deadline) {
+    await session.call('GET', '/api/health/', '/api/health/ (probe)');
+    await sleep(everyMs);
+  }
+}
