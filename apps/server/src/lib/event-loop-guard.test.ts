@@ -43,6 +43,8 @@ describe('the event-loop guard', () => {
     });
     await app.ready();
     t = await buildTestApp({ METRICS_TOKEN: 'event-loop-test-token-0123' });
+    // Health counts the corpus in the dry-run threads, which the server starts as it starts listening (main.ts).
+    await t.deps.dryRuns.warmUp();
     // Let the detector take its first ticks.
     await pause(100);
   });

@@ -61,7 +61,7 @@ describe('request timeouts (decision 028)', () => {
   });
 
   it('serves a request that arrives in time', async () => {
-    const res = await fetch(`http://127.0.0.1:${port}/api/health/`);
+    const res = await fetch(`http://127.0.0.1:${port}/api/auth/csrf/`);
     expect(res.status).toBe(200);
   });
 });
