@@ -1,4 +1,5 @@
 // The simulated users of bench/load.ts: a browser-like session over HTTP and the latency of every call per route.
+import http from 'node:http';
 import type { FormatType, SearchType } from '@threadcart/contracts';
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
@@ -46,14 +47,51 @@ export const percentile = (values: number[], p: number): number => {
   return sorted[Math.min(sorted.length - 1, Math.max(0, Math.ceil((p / 100) * sorted.length) - 1))]!;
 };
 
-/** A signed-in browser: its cookies, its CSRF token, and every call recorded under a route pattern. */
+/** One HTTP exchange over `agent`: status, headers and the whole body. */
+function exchange(
+  agent: http.Agent,
+  url: URL,
+  method: string,
+  headers: Record<string, string>,
+  body: string | undefined,
+): Promise<{ status: number; headers: http.IncomingHttpHeaders; body: Buffer }> {
+  return new Promise((resolve, reject) => {
+    const request = http.request(
+      { agent, host: url.hostname, port: url.port, path: url.pathname + url.search, method, headers },
+      (response) => {
+        const chunks: Buffer[] = [];
+        response.on('data', (chunk: Buffer) => chunks.push(chunk));
+        response.on('end', () =>
+          resolve({
+            status: response.statusCode ?? 0,
+            headers: response.headers,
+            body: Buffer.concat(chunks),
+          }),
+        );
+        response.on('error', reject);
+      },
+    );
+    request.on('error', reject);
+    request.end(body);
+  });
+}
+
+/**
+ * A signed-in browser: its cookies, its CSRF token, its own client address (a loopback address of its own, as each
+ * person has their own address: the per-address limits then count what they would count in the field), and every
+ * call recorded under a route pattern.
+ */
 export class Session {
   private readonly cookies = new Map<string, string>();
   private csrf = '';
+  private readonly agent: http.Agent;
   constructor(
     private readonly base: string,
     private readonly stats: Stats,
-  ) {}
+    localAddress = '127.0.0.1',
+  ) {
+    this.agent = new http.Agent({ keepAlive: true, localAddress } as http.AgentOptions);
+  }
 
   async call(
     method: string,
@@ -64,30 +102,30 @@ export class Session {
     const cookie = [...this.cookies].map(([k, v]) => `${k}=${v}`).join('; ');
     const headers: Record<string, string> = { ...options.headers, ...(cookie ? { cookie } : {}) };
     if (this.csrf) headers['x-csrftoken'] = this.csrf;
-    if (options.body !== undefined) headers['content-type'] = 'application/json';
+    const body = options.body === undefined ? undefined : JSON.stringify(options.body);
+    if (body !== undefined) {
+      headers['content-type'] = 'application/json';
+      headers['content-length'] = String(Buffer.byteLength(body));
+    }
     const started = performance.now();
     let status = 0;
-    let detail = '';
     try {
-      const res = await fetch(this.base + url, {
-        method,
-        headers,
-        ...(options.body === undefined ? {} : { body: JSON.stringify(options.body) }),
-      });
+      const res = await exchange(this.agent, new URL(this.base + url), method, headers, body);
       status = res.status;
-      for (const line of res.headers.getSetCookie()) {
+      for (const line of [res.headers['set-cookie'] ?? []].flat()) {
         const [pair] = line.split(';');
         const at = pair!.indexOf('=');
         this.cookies.set(pair!.slice(0, at), pair!.slice(at + 1));
       }
-      const buffer = Buffer.from(await res.arrayBuffer());
       const ms = performance.now() - started;
-      const isJson = (res.headers.get('content-type') ?? '').includes('application/json');
-      const json = isJson && buffer.length > 0 ? (JSON.parse(buffer.toString()) as unknown) : null;
+      const isJson = (res.headers['content-type'] ?? '').includes('application/json');
+      const json = isJson && res.body.length > 0 ? (JSON.parse(res.body.toString()) as unknown) : null;
       const ok = (options.expect ?? [200]).includes(status);
-      if (!ok) detail = buffer.toString().slice(0, 200);
-      this.stats.record({ route: `${method} ${route}`, ms, status, ok }, detail);
-      return { status, json, bytes: buffer.length };
+      this.stats.record(
+        { route: `${method} ${route}`, ms, status, ok },
+        ok ? '' : res.body.toString().slice(0, 200),
+      );
+      return { status, json, bytes: res.body.length };
     } catch (error) {
       this.stats.record(
         { route: `${method} ${route}`, ms: performance.now() - started, status, ok: false },
@@ -95,6 +133,10 @@ export class Session {
       );
       return { status: 0, json: null, bytes: 0 };
     }
+  }
+
+  close(): void {
+    this.agent.destroy();
   }
 
   async signIn(username: string, password: string): Promise<boolean> {
@@ -127,12 +169,25 @@ const filtersFor = (keyword: string) => ({
  */
 export async function simulateUser(
   base: string,
-  user: { id: string; username: string; password: string },
+  user: { id: string; username: string; password: string; address: string },
   options: { deadline: number; arrivalMs: number; stats: Stats; orders: OrderBook; orderShare: number },
 ): Promise<void> {
-  const { deadline, stats } = options;
+  const { stats } = options;
   await sleep(between(0, options.arrivalMs));
-  const session = new Session(base, stats);
+  const session = new Session(base, stats, user.address);
+  try {
+    await actAsUser(session, user, options);
+  } finally {
+    session.close();
+  }
+}
+
+async function actAsUser(
+  session: Session,
+  user: { id: string; username: string; password: string },
+  options: { deadline: number; orders: OrderBook; orderShare: number },
+): Promise<void> {
+  const { deadline } = options;
   if (!(await session.signIn(user.username, user.password))) return;
   await session.call('GET', '/api/users/me/', '/api/users/me/');
   const mine: OwnOrder[] = [];

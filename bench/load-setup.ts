@@ -90,6 +90,8 @@ export interface BenchUser {
   readonly id: string;
   readonly username: string;
   readonly password: string;
+  /** the user's own client address: 127.0.1.x, 127.0.2.x, … (the loopback range is all this machine) */
+  readonly address: string;
 }
 
 /**
@@ -124,7 +126,12 @@ export async function makeUsers(handle: DatabaseHandle, count: number, prefix: s
       now,
       note: 'bench:load',
     });
-    users.push({ id, username, password: PASSWORD });
+    users.push({
+      id,
+      username,
+      password: PASSWORD,
+      address: `127.0.${1 + Math.floor(i / 250)}.${1 + (i % 250)}`,
+    });
   }
   return users;
 }
