@@ -1,7 +1,6 @@
 // Databases, corpus, users and the end-of-run checks of bench/load.ts.
 import fs from 'node:fs';
 import path from 'node:path';
-import argon2 from 'argon2';
 import { sql, type Kysely } from 'kysely';
 import pg from 'pg';
 import { writeGeneratedCorpus } from '../apps/server/src/corpus/generate.ts';
@@ -11,6 +10,7 @@ import { countCorpus } from '../apps/server/src/db/repositories/corpus-stats.rep
 import { insertUser } from '../apps/server/src/db/repositories/users.repository.ts';
 import { ingestFiles } from '../apps/server/src/services/corpus-ingest.service.ts';
 import { grantCredits } from '../apps/server/src/services/ledger.service.ts';
+import { hashPassword } from '../apps/server/src/services/users.service.ts';
 import { newId } from '../apps/server/src/lib/ids.ts';
 
 export const DATA_DIR = path.resolve(import.meta.dirname, '.data');
@@ -96,10 +96,10 @@ export interface BenchUser {
 
 /**
  * Users made directly in the database, as confirmed accounts holding CREDITS_PER_USER credits each: sign-up mails a
- * link to confirm, which a load run cannot follow, and one argon2 hash serves all of them (same password).
+ * link to confirm, which a load run cannot follow, and one hash (the app's own parameters) serves all of them.
  */
 export async function makeUsers(handle: DatabaseHandle, count: number, prefix: string): Promise<BenchUser[]> {
-  const passwordHash = await argon2.hash(PASSWORD, { type: argon2.argon2id });
+  const passwordHash = await hashPassword(PASSWORD);
   const now = new Date();
   const users: BenchUser[] = [];
   for (let i = 0; i < count; i += 1) {

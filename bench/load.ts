@@ -34,6 +34,8 @@ const SECONDS = option('seconds', 60);
 const KILLS = option('kills', 20);
 const PORT = option('port', Number(process.env.BENCH_PORT ?? 8282));
 const BASE = `http://127.0.0.1:${PORT}`;
+/** Users arrive (and sign in) spread over the first half of the run, as people do, not all in one second. */
+const ARRIVAL_MS = (SECONDS * 1000) / 2;
 const SERVER_ROOT = path.resolve(import.meta.dirname, '../apps/server');
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
@@ -180,7 +182,7 @@ async function loadRun(dialect: Dialect) {
     await Promise.all([
       probeHealth(BASE, stats, deadline),
       ...users.map((user) =>
-        simulateUser(BASE, user, { deadline, arrivalMs: 10_000, stats, orders, orderShare: 0.08 }),
+        simulateUser(BASE, user, { deadline, arrivalMs: ARRIVAL_MS, stats, orders, orderShare: 0.08 }),
       ),
     ]);
     const seconds = (Date.now() - started) / 1000;
