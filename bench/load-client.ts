@@ -164,8 +164,9 @@ const filtersFor = (keyword: string) => ({
 
 /**
  * One user for the run: arrives within the first `arrivalMs`, signs in, then until `deadline` does what a person on
- * the dashboard and the order builder does, pausing 0.5–2.5 s between actions: polls the dashboard, runs dry runs,
- * places small orders (at most 3 open), opens them and downloads their files.
+ * the dashboard and the order builder does, pausing 1–4 s between actions: polls the dashboard (45 %), runs a dry
+ * run (12 %), places a small order (`orderShare`, at most 3 open), opens an order and downloads its file once it is
+ * ready (25 %), reads the credits (the rest).
  */
 export async function simulateUser(
   base: string,
@@ -193,17 +194,17 @@ async function actAsUser(
   const mine: OwnOrder[] = [];
   options.orders.set(user.id, []);
   while (Date.now() < deadline) {
-    await sleep(between(500, 2500));
+    await sleep(between(1000, 4000));
     if (Date.now() >= deadline) break;
     const roll = Math.random();
-    if (roll < 0.35) {
+    if (roll < 0.45) {
       await session.call('GET', '/api/search-queries/list/', '/api/search-queries/list/');
       await session.call('GET', '/api/dashboard/stats/', '/api/dashboard/stats/');
-    } else if (roll < 0.6) {
+    } else if (roll < 0.57) {
       await session.call('POST', '/api/search-queries/preview/', '/api/search-queries/preview/', {
         body: { search_type: pick(SEARCH_TYPES), result_count: 100, filters: filtersFor(pick(KEYWORDS)) },
       });
-    } else if (roll < 0.6 + options.orderShare) {
+    } else if (roll < 0.57 + options.orderShare) {
       const open = mine.filter((o) => !o.isDownloaded).length;
       if (open >= 3) continue;
       const res = await session.call('POST', '/api/search-queries/create/', '/api/search-queries/create/', {
