@@ -43,6 +43,8 @@ export const OrderManifestSchema = z.object({
   sample_seed: z.number().int().nullable(),
   /** the chosen columns in order; null = the default layout */
   columns: z.array(z.string()).nullable(),
+  /** the order left out the records its user had received in earlier orders */
+  exclude_purchased: z.boolean(),
   format_type: z.enum(FORMAT_TYPES),
   requested_count: z.number().int(),
   delivered_count: z.number().int(),

@@ -122,6 +122,7 @@ export const ORDER_MESSAGES = {
   columnsNoneFor: (type: 'posts' | 'comments') =>
     `The chosen columns leave the ${type} without any column; add at least one ${type.slice(0, -1)} column.`,
   formatType: 'Choose json, csv, xlsx, ndjson or parquet.',
+  excludePurchased: 'Choose true or false for exclude_purchased.',
   titleTooLong: `Ensure this field has no more than ${TITLE_MAX_LENGTH} characters.`,
   noFile: 'This order has no file yet.',
   dryRunBusy: 'Too many dry runs are running right now; try again in a moment.',
@@ -157,6 +158,10 @@ export const CreateOrderRequestSchema = z.object({
     .nullish(),
   /** the file's columns and their order, from FILE_COLUMNS; absent means today's layout */
   columns: z.array(z.string().max(40)).max(40).nullish(),
+  exclude_purchased: z.boolean(ORDER_MESSAGES.excludePurchased).default(false).meta({
+    description:
+      'Leave out the records you received in your earlier orders: a re-run delivers, and charges for, new records only.',
+  }),
 });
 export type CreateOrderRequest = z.infer<typeof CreateOrderRequestSchema>;
 /** What a client sends: the defaults (sort, format, search type) may be left out. */
@@ -195,6 +200,7 @@ export const OrderSchema = z.object({
   sample_seed: z.number().int().nullable(),
   /** the file's chosen columns in order; null means the default layout */
   columns: z.array(z.string()).nullable(),
+  exclude_purchased: z.boolean(),
 });
 export type Order = z.infer<typeof OrderSchema>;
 

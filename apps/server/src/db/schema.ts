@@ -3,6 +3,7 @@ import type { AccountTables } from './tables/accounts.tables.ts';
 import type { AdminTables } from './tables/admin.tables.ts';
 import type { CorpusTables } from './tables/corpus.tables.ts';
 import type { CreditTables } from './tables/credits.tables.ts';
+import type { DeliveryTables } from './tables/deliveries.tables.ts';
 import type { EmailConfirmationTables } from './tables/email-confirmations.tables.ts';
 import type { OrderTables } from './tables/orders.tables.ts';
 import type { OutboxTables } from './tables/outbox.tables.ts';
@@ -19,6 +20,7 @@ export interface Database
     AccountTables,
     AdminTables,
     CreditTables,
+    DeliveryTables,
     EmailConfirmationTables,
     CorpusTables,
     OrderTables,

@@ -7,6 +7,7 @@ import {
   countType,
   listType,
   prepareTypeSearch,
+  TOP,
   type SearchLimits,
   type TypeSearch,
 } from './corpus-search/type-search.ts';
@@ -24,6 +25,8 @@ export interface SearchQuery {
   readonly sort?: SortOrder;
   /** random only: the sample's seed */
   readonly sampleSeed?: number;
+  /** leave out the records this buyer received in earlier orders (docs/decisions/029) */
+  readonly excludeBuyerId?: number;
 }
 
 /** Checks a filter tree (structure, limits, RE2 patterns) and returns it canonical; a 400 `{filters: [...]}` otherwise. */
@@ -50,7 +53,7 @@ export async function searchCorpus(
   const plans = new Map<RecordType, TypeSearch>();
   const search = async <T extends RecordType>(type: T, limit: number) => {
     const order = { sort: query.sort ?? 'top', seed: query.sampleSeed ?? 0 };
-    const plan = plans.get(type) ?? prepareTypeSearch(db, query.filters, type, order);
+    const plan = plans.get(type) ?? prepareTypeSearch(db, query.filters, type, order, query.excludeBuyerId);
     plans.set(type, plan);
     return listType<T>(db, plan, limit, limits);
   };
@@ -78,6 +81,10 @@ export async function searchCorpus(
   };
 }
 
+/** A count's or an estimate's side of a query: the order does not matter to them, the exclusion does. */
+const prepareQuery = (db: Db, query: Omit<SearchQuery, 'resultCount'>, type: RecordType) =>
+  prepareTypeSearch(db, query.filters, type, TOP, query.excludeBuyerId);
+
 /**
  * How many records match, exact up to `cap` (beyond it the count is `cap` and `isCapped` is true). Past the
  * deadline `isComplete` is false and the count is what was counted so far (a lower bound).
@@ -91,7 +98,7 @@ export async function countMatches(
   let total = 0;
   let isComplete = true;
   for (const type of typesOf(query.searchType)) {
-    const counted = await countType(db, prepareTypeSearch(db, query.filters, type), cap + 1 - total, limits);
+    const counted = await countType(db, prepareQuery(db, query, type), cap + 1 - total, limits);
     total += counted.count;
     isComplete &&= counted.isComplete;
     if (total > cap || !isComplete) break;
@@ -107,7 +114,7 @@ export async function estimateMatches(
 ): Promise<Estimate> {
   const total = { value: 0, low: 0, high: 0 };
   for (const type of typesOf(query.searchType)) {
-    const estimate = await estimateType(db, prepareTypeSearch(db, query.filters, type), limits);
+    const estimate = await estimateType(db, prepareQuery(db, query, type), limits);
     total.value += estimate.value;
     total.low += estimate.low;
     total.high += estimate.high;

@@ -8,6 +8,10 @@ import {
   scheduleRetry,
   updateProgress,
 } from '../db/repositories/orders.repository.ts';
+import {
+  findRecordBuyerId,
+  insertDeliveredRecords,
+} from '../db/repositories/delivered-records.repository.ts';
 import type { OrderRow } from '../db/tables/orders.tables.ts';
 import type { Deps } from '../deps.ts';
 import { fileNameForOrder, writeOrderFile } from '../exports/index.ts';
@@ -82,6 +86,12 @@ export async function fulfilOrder(deps: Deps, order: OrderRow, workerId: string)
           creditsUsed: delivered.recordsDelivered,
           now,
         });
+        // What the user received, for later orders with exclude_purchased (docs/decisions/029).
+        await insertDeliveredRecords(trx, {
+          orderId: order.id,
+          userId: order.user_id,
+          ...delivered.recordIds,
+        });
       }
       return isDone;
     });
@@ -132,6 +142,8 @@ async function produceFile(
     if (!isHeld) throw new LeaseLostError();
   };
   const stopped = new AbortController();
+  const excludeBuyerId =
+    Number(order.exclude_purchased) === 1 ? await findRecordBuyerId(deps.db, order.user_id) : undefined;
   // The stored tree was canonical when it was placed; it is parsed (and its patterns checked) once, here.
   const result = await searchCorpus(
     deps.db,
@@ -141,6 +153,7 @@ async function produceFile(
       resultCount: order.result_count,
       sort: order.sort,
       ...(order.sample_seed === null ? {} : { sampleSeed: Number(order.sample_seed) }),
+      ...(excludeBuyerId === undefined ? {} : { excludeBuyerId }),
     },
     {
       deadline: Date.now() + deps.config.worker.searchTimeoutMs,
@@ -188,6 +201,7 @@ async function produceFile(
     fileSize: size,
     fileSha256: written.sha256,
     corpusSnapshot,
+    recordIds: { posts: result.posts.map((p) => p.id), comments: result.comments.map((c) => c.id) },
   };
 }
 

@@ -55,6 +55,7 @@ function toManifest(row: OrderRow, completedAt: string, fileName: string): Order
     sort: row.sort,
     sample_seed: row.sample_seed === null ? null : Number(row.sample_seed),
     columns: row.columns === null ? null : (JSON.parse(row.columns) as string[]),
+    exclude_purchased: Number(row.exclude_purchased) === 1,
     format_type: row.format_type,
     requested_count: Number(row.result_count),
     delivered_count: delivered,

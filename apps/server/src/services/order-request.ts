@@ -28,6 +28,8 @@ export interface ValidOrderRequest {
   /** the chosen columns as sent (null = the default layout) and what each record type gets */
   readonly columns: readonly string[] | null;
   readonly fileColumns: FileColumns;
+  /** leave out the records the user received in earlier orders (docs/decisions/029) */
+  readonly excludePurchased: boolean;
 }
 
 /**
@@ -61,6 +63,7 @@ export function validateOrderRequest(
     sampleSeed: sort === 'random' ? (hasSeed ? body.sample_seed! : pickSeed()) : null,
     columns: body.columns ?? null,
     fileColumns,
+    excludePurchased: body.exclude_purchased,
   };
 }
 

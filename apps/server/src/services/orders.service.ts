@@ -9,6 +9,7 @@ import {
 } from '@threadcart/contracts';
 import { withTransaction } from '../db/database.ts';
 import { lockUserCredits } from '../db/repositories/credits.repository.ts';
+import { findRecordBuyerId } from '../db/repositories/delivered-records.repository.ts';
 import {
   countOpenOrders,
   countUserOrdersByStatus,
@@ -71,6 +72,7 @@ export async function placeOrder(
       sort: request.sort,
       sample_seed: request.sampleSeed,
       columns: request.columns === null ? null : JSON.stringify(request.columns),
+      exclude_purchased: request.excludePurchased ? 1 : 0,
       status: 'pending',
       reservation_id: reservationId,
       idempotency_key: idempotencyKey ?? null,
@@ -149,10 +151,13 @@ export async function previewOrder(
 ): Promise<PreviewResponse> {
   const startedAt = Date.now();
   const request = validateOrderRequest(body, deps.clock.now());
+  // With exclude_purchased the count is of the records the user has not received: what the order would charge.
+  const excludeBuyerId = request.excludePurchased ? await findRecordBuyerId(deps.db, userId) : undefined;
   const query = {
     filters: request.filters,
     searchType: request.searchType,
     resultCount: request.resultCount,
+    ...(excludeBuyerId === undefined ? {} : { excludeBuyerId }),
   };
   let found;
   try {
@@ -208,14 +213,16 @@ function hashRequest(
   sentTitle: string | null | undefined,
   sentSeed: number | null | undefined,
 ): string {
-  const { searchType, formatType, resultCount, filters, sort, columns } = request;
+  const { searchType, formatType, resultCount, filters, sort, columns, excludePurchased } = request;
   const title = sentTitle?.trim() ?? '';
   // The seed as sent, like the title: a retry without a seed is the same order although a new one was picked.
   const seed = sentSeed ?? null;
   // Today's orders hash as they did before sort, seed and columns existed (their keys stay valid).
   const options = sort === 'top' && columns === null ? {} : { sort, seed, columns };
+  // Likewise each later option only when it is on.
+  const delivery = excludePurchased ? { excludePurchased } : {};
   return createHash('sha256')
-    .update(JSON.stringify({ title, searchType, formatType, resultCount, filters, ...options }))
+    .update(JSON.stringify({ title, searchType, formatType, resultCount, filters, ...options, ...delivery }))
     .digest('hex');
 }
 
@@ -251,5 +258,6 @@ export function toOrder(row: OrderRow): Order {
     sort: row.sort,
     sample_seed: row.sample_seed === null ? null : Number(row.sample_seed),
     columns: row.columns === null ? null : (JSON.parse(row.columns) as string[]),
+    exclude_purchased: Number(row.exclude_purchased) === 1,
   };
 }

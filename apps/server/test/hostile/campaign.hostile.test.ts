@@ -483,6 +483,13 @@ function buildCases(a: Actors): HostileCase[] {
       ),
     });
     add('numbers', {
+      name: `exclude_purchased ${n}`,
+      method: 'POST',
+      path: '/api/search-queries/create/',
+      headers: asUser(a.dave),
+      body: orderBody({}).replace('"result_count":10', `"result_count":10,"exclude_purchased":${n}`),
+    });
+    add('numbers', {
       name: `upvotes gte ${n}`,
       method: 'POST',
       path: '/api/search-queries/create/',

@@ -16,6 +16,7 @@ import * as accountArea from './20261126000200_account-area.ts';
 import * as admin from './20261126000300_admin.ts';
 import * as createServiceStatus from './20261126000900_create-service-status.ts';
 import * as orderManifest from './20261126001000_order-manifest.ts';
+import * as deliveredRecords from './20261127000100_delivered-records.ts';
 import * as createRateLimits from './20261127000900_create-rate-limits.ts';
 
 /** Every migration, by name, in the order they run. Add new ones at the end; never edit a landed one. */
@@ -37,5 +38,6 @@ export const MIGRATIONS: Record<string, Migration> = {
   '20261126000300_admin': admin,
   '20261126000900_create-service-status': createServiceStatus,
   '20261126001000_order-manifest': orderManifest,
+  '20261127000100_delivered-records': deliveredRecords,
   '20261127000900_create-rate-limits': createRateLimits,
 };

@@ -20,8 +20,9 @@ export type NewOrder = Omit<
   | 'columns'
   | 'file_sha256'
   | 'corpus_snapshot'
+  | 'exclude_purchased'
 > &
-  Partial<Pick<OrderRow, 'sort' | 'sample_seed' | 'columns'>>;
+  Partial<Pick<OrderRow, 'sort' | 'sample_seed' | 'columns' | 'exclude_purchased'>>;
 
 export async function insertOrder(db: Db, order: NewOrder): Promise<void> {
   await db

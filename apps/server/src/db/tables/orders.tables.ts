@@ -18,6 +18,8 @@ export interface OrdersTable {
   sample_seed: number | null;
   /** JSON array of the file's columns in order; null = the default layout */
   columns: string | null;
+  /** 1: leave out the records this user received in earlier orders (docs/decisions/029) */
+  exclude_purchased: Generated<number>;
   status: OrderRowStatus;
   progress: number;
   records_delivered: number | null;

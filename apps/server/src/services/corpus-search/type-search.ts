@@ -9,6 +9,7 @@ import {
 } from '../../corpus/filters/prepare.ts';
 import { compareForSort, recordMatches, type ReferenceRecord } from '../../corpus/reference/evaluate.ts';
 import { dialectOf, type Db } from '../../db/database.ts';
+import { excludeDelivered } from '../../db/repositories/delivered-records.repository.ts';
 import { toFts5Query } from '../../db/filter-sql/index-lookup.ts';
 import { compileRowCondition, type RowCondition } from '../../db/filter-sql/row-condition.ts';
 import { StatementDeadlineError, withStatementDeadline } from '../../db/filter-sql/statement-deadline.ts';
@@ -27,6 +28,7 @@ import {
   type ScanKey,
   type ScanOrder,
 } from '../../db/repositories/corpus-search.repository.ts';
+import { BestRecords } from './best-records.ts';
 
 /** How long a search may run and who may stop it; a scan reports its progress from 0 to 1. */
 export interface SearchLimits {
@@ -108,17 +110,24 @@ function findCreatedRange(node: PreparedNode | null): KeyRange {
   return { min, max };
 }
 
-/** Compiles one type's side of a canonical tree for a result order. */
+/**
+ * Compiles one type's side of a canonical tree for a result order; with `excludeBuyerId`, the records that buyer
+ * received are left out in SQL (docs/decisions/029), so every plan below (lookups, scans, counts) composes with it.
+ */
 export function prepareTypeSearch(
   db: Db,
   tree: FilterTree,
   type: RecordType,
   order: ResultOrder = TOP,
+  excludeBuyerId?: number,
 ): TypeSearch {
   const dialect = dialectOf(db);
   const node = prepareFilter(tree, type);
   const population = admitsRemoved(tree) ? 'all' : 'live';
-  const terms = node && dialect === 'sqlite' && population === 'live' ? wordsOnlyTerms(node) : undefined;
+  const row = compileRowCondition(node, type, dialect, population);
+  // The count from the full-text index alone cannot see what a buyer received.
+  const isWordsOnly = dialect === 'sqlite' && population === 'live' && excludeBuyerId === undefined;
+  const terms = node && isWordsOnly ? wordsOnlyTerms(node) : undefined;
   // top scans the live score index (live records only); new and old the creation-time index (any record).
   const scanOrder: ScanOrder | undefined =
     order.sort === 'top'
@@ -130,7 +139,7 @@ export function prepareTypeSearch(
         : undefined;
   return {
     type,
-    row: compileRowCondition(node, type, dialect, population),
+    row: excludeBuyerId === undefined ? row : excludeDelivered(row, excludeBuyerId, type),
     lookups: findIndexLookups(node, population === 'live'),
     order,
     scanOrder,
@@ -202,28 +211,6 @@ async function chooseLookup(
  */
 function lookupLimitFor(limit: number, totalRows: number): number {
   return Math.min(LIST_LOOKUP_MAX, Math.max(LIST_LOOKUP_MIN, Math.round(Math.sqrt(limit * totalRows))));
-}
-
-/** The best `limit` records of a list in the search's order (a bounded insertion: limit is at most 1,000). */
-class BestRecords<T extends PostOrComment> {
-  readonly records: T[] = [];
-  constructor(
-    private readonly limit: number,
-    private readonly compare: (a: T, b: T) => number,
-  ) {}
-  add(record: T): void {
-    const { records, compare } = this;
-    if (records.length === this.limit && compare(record, records.at(-1)!) >= 0) return;
-    let low = 0;
-    let high = records.length;
-    while (low < high) {
-      const mid = (low + high) >> 1;
-      if (compare(records[mid]!, record) <= 0) low = mid + 1;
-      else high = mid;
-    }
-    records.splice(low, 0, record);
-    if (records.length > this.limit) records.pop();
-  }
 }
 
 /** The best `limit` matches of one type in the search's order; past the deadline what was found (isComplete false). */

@@ -10,6 +10,8 @@ export interface PreviewQuery {
   readonly filters: FilterTree;
   readonly searchType: SearchType;
   readonly resultCount: number;
+  /** exclude_purchased: leave out what this buyer received (docs/decisions/029) */
+  readonly excludeBuyerId?: number;
 }
 
 /** The corpus side of a dry run; the balance and the credits are added where the user is known. */

@@ -34,6 +34,7 @@ export function makeOrder(overrides: Partial<Order> = {}): Order {
     sort: 'top',
     sample_seed: null,
     columns: null,
+    exclude_purchased: false,
     ...overrides,
   };
 }
