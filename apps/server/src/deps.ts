@@ -47,15 +47,23 @@ export interface CreateDepsOptions {
   readonly storage?: FileStorage;
   /** Log which database is used (no password) and which migrations ran: the server's start does. */
   readonly announce?: boolean;
+  /** PostgreSQL: the server stops any statement of this process's pool running longer (the API's bound). */
+  readonly statementTimeoutMs?: number;
 }
 
 /** Builds the dependencies from the configuration, migrating the database unless told not to. */
 export async function createDeps(config: Config, options: CreateDepsOptions = {}): Promise<Deps> {
   const { url, schema } = config.database;
-  const database = options.database ?? createDatabase(url, { schema });
+  const logger = options.logger ?? createLogger(config);
+  const database =
+    options.database ??
+    createDatabase(url, {
+      schema,
+      statementTimeoutMs: options.statementTimeoutMs,
+      onConnectionError: (err) => logger.warn({ err }, 'a pooled database connection broke; it is replaced'),
+    });
   const applied =
     (options.migrate ?? true) ? await migrateToLatest(database.db as Kysely<unknown>, { schema }) : [];
-  const logger = options.logger ?? createLogger(config);
   if (options.announce) {
     logger.info({ database: describeDatabase(config), migrations: applied }, announcement(config, applied));
   }

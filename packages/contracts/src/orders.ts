@@ -131,6 +131,8 @@ export const ORDER_MESSAGES = {
   dryRunBusy: 'Too many dry runs are running right now; try again in a moment.',
   corpusLoading: 'The sample corpus is still loading',
   dryRunTooSlow: 'The dry run could not finish in time; try again, or narrow the filters.',
+  dryRunSuperseded: (atOnce: number) =>
+    `This dry run was stopped because you started newer ones; at most ${atOnce} of your dry runs run at once.`,
   dryRunsThrottled: (seconds: number) =>
     `Too many dry runs in a minute; the next one can run in ${seconds} seconds.`,
   idempotencyConflict: 'This Idempotency-Key was already used for a different order.',

@@ -6,6 +6,7 @@ import { purgeAuthRecordsJob } from './purge-auth-records.job.ts';
 import { purgeDeletedAccountsJob } from './purge-deleted-accounts.job.ts';
 import { purgeOrdersJob } from './purge-orders.job.ts';
 import { purgePageViewsJob } from './purge-page-views.job.ts';
+import { purgeRateLimitsJob } from './purge-rate-limits.job.ts';
 import { reconcilePaymentsJob } from './reconcile-payments.job.ts';
 import { runSchedulesJob } from './run-schedules.job.ts';
 import { workerHeartbeatJob } from './worker-heartbeat.job.ts';
@@ -23,6 +24,7 @@ export const PERIODIC_JOBS: PeriodicJob[] = [
   expireCreditsJob,
   purgeOrdersJob,
   purgePageViewsJob,
+  purgeRateLimitsJob,
   purgeAuthRecordsJob,
   reconcilePaymentsJob,
   buildAccountExportsJob,
