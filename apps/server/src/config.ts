@@ -80,6 +80,11 @@ const EnvSchema = z.object({
   WEBHOOK_TIMEOUT_MS: z.coerce.number().int().min(100).max(60_000).default(10_000),
 });
 
+/** Every setting an operator may give (`.env.example` and the README list each one); npm sets INIT_CWD itself. */
+export const ENV_VARIABLES: readonly string[] = Object.keys(EnvSchema.shape).filter(
+  (name) => name !== 'INIT_CWD',
+);
+
 export type DatabaseDialect = 'sqlite' | 'postgres';
 
 export interface Config {

@@ -5,6 +5,7 @@ import { expireCreditsJob } from './expire-credits.job.ts';
 import { purgeAuthRecordsJob } from './purge-auth-records.job.ts';
 import { purgeDeletedAccountsJob } from './purge-deleted-accounts.job.ts';
 import { purgeOrdersJob } from './purge-orders.job.ts';
+import { purgeOutboxJob } from './purge-outbox.job.ts';
 import { purgePageViewsJob } from './purge-page-views.job.ts';
 import { purgeRateLimitsJob } from './purge-rate-limits.job.ts';
 import { reconcilePaymentsJob } from './reconcile-payments.job.ts';
@@ -24,6 +25,7 @@ export const PERIODIC_JOBS: PeriodicJob[] = [
   expireCreditsJob,
   purgeOrdersJob,
   purgePageViewsJob,
+  purgeOutboxJob,
   purgeRateLimitsJob,
   purgeAuthRecordsJob,
   reconcilePaymentsJob,

@@ -23,6 +23,7 @@ import {
   deleteUserAccountExports,
   listAllUserAccountExports,
 } from '../../db/repositories/account-exports.repository.ts';
+import { deleteOutboxEmailsTo } from '../../db/repositories/outbox.repository.ts';
 import { findUserById } from '../../db/repositories/users.repository.ts';
 import { deleteUserSchedules } from '../../db/repositories/schedules.repository.ts';
 import { deleteUserWebhooks } from '../../db/repositories/webhooks/webhook-endpoints.repository.ts';
@@ -42,7 +43,8 @@ export const deletedEmailPlaceholder = (userId: string) => `deleted-${userId.toL
  * Deletes the signed-in user's account after checking the password and the word DELETE: order files are deleted
  * first, then in one transaction the orders go (held reservations released), every session and API key ends, the
  * user row is anonymised (username kept, e-mail freed, name cleared), pending e-mail confirmation links and webhook
- * endpoints (with their events) and schedules are deleted and the payments lose their personal fields.
+ * endpoints (with their events), schedules and the mails kept for the address are deleted and the payments lose
+ * their personal fields.
  * The row itself is purged DELETED_ACCOUNT_RETENTION_DAYS later by purgeDeletedAccounts.
  */
 export async function deleteAccount(
@@ -89,6 +91,8 @@ export async function deleteAccount(
     await revokeUserApiKeys(trx, userId, at);
     await removePaymentPersonalData(trx, userId, at);
     await deleteUserEmailConfirmations(trx, userId);
+    // The mails kept for this address go now; the rest of the outbox ages out after OUTBOX_RETENTION_DAYS.
+    await deleteOutboxEmailsTo(trx, user.email);
     const isDeleted = await anonymiseUserRow(trx, {
       userId,
       placeholderEmail: deletedEmailPlaceholder(userId),
