@@ -61,6 +61,7 @@ const EnvSchema = z.object({
   DRY_RUN_BUDGET_MS: z.coerce.number().int().min(50).max(60_000).default(1_000),
   DRY_RUN_THREADS: z.coerce.number().int().min(1).max(64).optional(),
   DRY_RUN_MAX_QUEUE: z.coerce.number().int().min(1).default(64),
+  DRY_RUN_CACHE_MS: z.coerce.number().int().min(0).max(600_000).default(30_000),
   PAGE_VIEWS_PER_MINUTE: z.coerce.number().int().min(1).default(60),
   SIGNUPS_PER_ADDRESS_PER_HOUR: z.coerce.number().int().min(1).default(10),
   RATE_LIMIT_PER_ADDRESS: z.coerce.number().int().min(1).default(600),
@@ -148,6 +149,8 @@ export interface Config {
     readonly maxQueue: number;
     /** Dry runs one user may have running at once; a newer one cancels the user's oldest. */
     readonly perUserAtOnce: number;
+    /** How long the same dry run's answer is reused (0: never); decision 028. */
+    readonly cacheMs: number;
   };
   /** Anonymous page views accepted per client address per minute (counted in memory, never stored). */
   readonly pageViews: { readonly perMinute: number };
@@ -274,6 +277,7 @@ export function loadConfig(
       threads: e.DRY_RUN_THREADS ?? Math.min(4, Math.max(2, os.availableParallelism())),
       maxQueue: e.DRY_RUN_MAX_QUEUE,
       perUserAtOnce: e.DRY_RUNS_PER_USER_AT_ONCE,
+      cacheMs: e.DRY_RUN_CACHE_MS,
     },
     pageViews: { perMinute: e.PAGE_VIEWS_PER_MINUTE },
     rateLimits: { perAddressPerMinute: e.RATE_LIMIT_PER_ADDRESS, perUserPerMinute: e.RATE_LIMIT_PER_USER },

@@ -7,10 +7,14 @@ import type { Database } from './db/schema.ts';
 import { systemClock, type Clock } from './lib/clock.ts';
 import { createLogger, describeDatabase } from './lib/logging.ts';
 import { cancelSessionQueries } from './db/repositories/sessions-activity.repository.ts';
+import { createDryRunCache, type DryRunCache } from './services/dry-run/dry-run-cache.ts';
 import { createDryRunPool, type DryRunPool } from './services/dry-run/dry-run-pool.ts';
 import { dryRunSessionName } from './services/dry-run/dry-run-session.ts';
 import type { FileStorage } from './storage/file-storage.ts';
 import { createLocalFileStorage } from './storage/local-file-storage.ts';
+
+/** Dry-run answers kept at most (each a count and 5 sample records). */
+const DRY_RUN_CACHE_ENTRIES = 500;
 
 /** What every driver (HTTP app, worker, CLI) is given: the composition root's output. */
 export interface Deps {
@@ -22,6 +26,8 @@ export interface Deps {
   readonly storage: FileStorage;
   /** The dry-run threads (started on first use: only the API process runs dry runs). */
   readonly dryRuns: DryRunPool;
+  /** The dry runs answered lately, reused for DRY_RUN_CACHE_MS. */
+  readonly dryRunCache: DryRunCache;
   close(): Promise<void>;
 }
 
@@ -68,13 +74,19 @@ export async function createDeps(config: Config, options: CreateDepsOptions = {}
     logger.info({ database: describeDatabase(config), migrations: applied }, announcement(config, applied));
   }
   let dryRuns: DryRunPool | undefined;
+  const clock = options.clock ?? systemClock;
   return {
     config,
     db: database.db,
     dialect: database.dialect,
-    clock: options.clock ?? systemClock,
+    clock,
     logger,
     storage: options.storage ?? createLocalFileStorage(config.storage.dir),
+    dryRunCache: createDryRunCache({
+      ttlMs: config.dryRun.cacheMs,
+      maxEntries: DRY_RUN_CACHE_ENTRIES,
+      now: () => clock.now().getTime(),
+    }),
     get dryRuns() {
       dryRuns ??= createDryRunPool(config, logger, async (taskId) => {
         await cancelSessionQueries(database.db, dryRunSessionName(taskId));

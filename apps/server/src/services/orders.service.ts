@@ -159,9 +159,11 @@ export async function previewOrder(
     resultCount: request.resultCount,
     ...(excludeBuyerId === undefined ? {} : { excludeBuyerId }),
   };
-  let found;
+  // While the sample corpus loads its counts change by the second: nothing is cached then.
+  const isCorpusLoading = await isSampleCorpusLoading(deps);
+  let found = isCorpusLoading ? undefined : deps.dryRunCache.get(query);
   try {
-    found = await deps.dryRuns.run(query, { startedAt, signal, userId });
+    found ??= await deps.dryRuns.run(query, { startedAt, signal, userId });
   } catch (error) {
     if (error instanceof DryRunBusyError) throw new AppError(503, ORDER_MESSAGES.dryRunBusy, 'dry_run_busy');
     if (error instanceof DryRunSupersededError)
@@ -176,10 +178,8 @@ export async function previewOrder(
         : new AppError(503, ORDER_MESSAGES.dryRunTooSlow, 'dry_run_overrun');
     throw error;
   }
-  const [credits, isCorpusLoading] = await Promise.all([
-    getBalance(deps.db, userId, deps.clock.now()),
-    isSampleCorpusLoading(deps),
-  ]);
+  if (!isCorpusLoading) deps.dryRunCache.set(query, found);
+  const credits = await getBalance(deps.db, userId, deps.clock.now());
   // Credits needed are exact when the count is, or when at least result_count matches were counted for sure.
   const sure = found.counted >= request.resultCount ? request.resultCount : undefined;
   return {
