@@ -17,6 +17,7 @@ import * as admin from './20261126000300_admin.ts';
 import * as createServiceStatus from './20261126000900_create-service-status.ts';
 import * as orderManifest from './20261126001000_order-manifest.ts';
 import * as deliveredRecords from './20261127000100_delivered-records.ts';
+import * as threadContext from './20261127000200_thread-context.ts';
 
 /** Every migration, by name, in the order they run. Add new ones at the end; never edit a landed one. */
 export const MIGRATIONS: Record<string, Migration> = {
@@ -38,4 +39,5 @@ export const MIGRATIONS: Record<string, Migration> = {
   '20261126000900_create-service-status': createServiceStatus,
   '20261126001000_order-manifest': orderManifest,
   '20261127000100_delivered-records': deliveredRecords,
+  '20261127000200_thread-context': threadContext,
 };
