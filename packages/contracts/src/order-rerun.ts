@@ -25,7 +25,7 @@ export type RerunOrderResponse = z.infer<typeof RerunOrderResponseSchema>;
 
 export const RERUN_MESSAGES = {
   placed: 'Placed again as a new order.',
-  unchanged: 'The corpus has not changed since this order ran, so it finds the same records.',
+  unchanged: 'The corpus has not changed since this order ran.',
   changed: 'The corpus has changed since this order ran:',
   unknown: 'This order has no corpus snapshot (it did not complete), so a change cannot be told.',
   records: (type: string, before: number, after: number) =>
