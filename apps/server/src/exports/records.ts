@@ -26,14 +26,10 @@ export interface PostRecord {
 }
 
 /** A comment nested under its post (include_comments). */
-export interface TopComment {
-  id: string;
-  author: string;
-  body: string;
-  score: number;
-  created_utc: number;
-  parent_id: string;
-}
+export type TopComment = Pick<
+  CommentRecord,
+  'id' | 'author' | 'body' | 'score' | 'created_utc' | 'parent_id'
+>;
 
 /** A comment's place in its thread (include_context; docs/decisions/029). */
 export interface ThreadContext {

@@ -180,4 +180,13 @@ describe(`POST /api/search-queries/{id}/rerun/ (${TEST_DIALECT})`, () => {
     expect(list.json()).toHaveLength(1);
     await fulfilAll(t.deps);
   });
+
+  it('documents the re-run route and the delivery options in the OpenAPI document', async () => {
+    const paths = (await t.app.inject({ method: 'GET', url: '/api/docs/json' })).json().paths;
+    expect(paths['/api/search-queries/{id}/rerun/']?.post).toBeDefined();
+    const create = paths['/api/search-queries/create/'].post.requestBody.content['application/json'].schema;
+    for (const option of ['exclude_purchased', 'include_context', 'include_comments'])
+      expect(create.properties[option]?.description, option).toMatch(/\w/);
+    expect(create.properties.include_comments).toMatchObject({ minimum: 0, maximum: 50 });
+  });
 });

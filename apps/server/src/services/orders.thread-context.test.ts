@@ -1,4 +1,4 @@
-import { ORDER_MESSAGES, type FormatType, type Order } from '@threadcart/contracts';
+import { defaultColumns, ORDER_MESSAGES, type FormatType, type Order } from '@threadcart/contracts';
 import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { signUpAndSignIn, type TestSession } from '../../test/auth-helpers.ts';
@@ -125,30 +125,10 @@ describe(`thread context and top comments (${TEST_DIALECT})`, () => {
         include_context: true,
       });
       expect(order).toMatchObject({ include_context: true, records_delivered: 5, credits_charged: 5 });
-      const text = body.toString('utf8');
-      const records = (
-        format === 'json'
-          ? JSON.parse(text)
-          : text
-              .trimEnd()
-              .split('\n')
-              .map((line) => JSON.parse(line))
-      ) as Record<string, unknown>[];
+      const records = readJsonRecords(format, body);
       expect(Object.fromEntries(records.map((r) => [r.id, r.context]))).toEqual(EXPECTED_CONTEXT);
       // The default columns come first, as without the option; the context after them.
-      expect(Object.keys(records[0]!)).toEqual([
-        'id',
-        'author',
-        'body',
-        'score',
-        'created_utc',
-        'parent_id',
-        'link_id',
-        'subreddit',
-        'replies',
-        'permalink',
-        'context',
-      ]);
+      expect(Object.keys(records[0]!)).toEqual([...defaultColumns('comments'), 'context']);
     },
   );
 
@@ -205,15 +185,7 @@ describe(`thread context and top comments (${TEST_DIALECT})`, () => {
         include_comments: 3,
       });
       expect(order).toMatchObject({ include_comments: 3, records_delivered: 2, credits_charged: 2 });
-      const text = body.toString('utf8');
-      const posts = (
-        format === 'json'
-          ? JSON.parse(text)
-          : text
-              .trimEnd()
-              .split('\n')
-              .map((line) => JSON.parse(line))
-      ) as { id: string; top_comments: { id: string }[] }[];
+      const posts = readJsonRecords(format, body) as { id: string; top_comments: { id: string }[] }[];
       const byId = Object.fromEntries(posts.map((p) => [p.id, p.top_comments]));
       // The removed comment (score 999) is left out.
       expect(byId.tp1).toEqual(
@@ -264,6 +236,19 @@ describe(`thread context and top comments (${TEST_DIALECT})`, () => {
     }
   });
 });
+
+/** The records of a JSON array or an NDJSON file. */
+function readJsonRecords(format: FormatType, body: Buffer): Record<string, unknown>[] {
+  const text = body.toString('utf8');
+  return (
+    format === 'json'
+      ? JSON.parse(text)
+      : text
+          .trimEnd()
+          .split('\n')
+          .map((line) => JSON.parse(line))
+  ) as Record<string, unknown>[];
+}
 
 /** A tabular file's header and records, cells as a reader sees them (empty and missing cells as null). */
 async function readTable(format: FormatType, body: Buffer) {

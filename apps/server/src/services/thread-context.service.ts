@@ -43,38 +43,36 @@ export function withThreadContext(
   };
 }
 
-async function* postsWithTopComments(
-  db: Db,
-  posts: readonly PostRecord[],
-  limit: number,
-): AsyncGenerator<PostRecord> {
-  for (let start = 0; start < posts.length; start += CONTEXT_BATCH) {
-    const batch = posts.slice(start, start + CONTEXT_BATCH);
+/** The records in batches of CONTEXT_BATCH, each batch enriched before it is yielded (one batch held at a time). */
+async function* inBatches<T>(
+  records: readonly T[],
+  enrich: (batch: readonly T[]) => Promise<T[]>,
+): AsyncGenerator<T> {
+  for (let start = 0; start < records.length; start += CONTEXT_BATCH)
+    yield* await enrich(records.slice(start, start + CONTEXT_BATCH));
+}
+
+const postsWithTopComments = (db: Db, posts: readonly PostRecord[], limit: number) =>
+  inBatches(posts, async (batch) => {
     const byPost = new Map<string, TopComment[]>();
-    for (const { link_id, ...comment } of await listTopComments(
+    const found = await listTopComments(
       db,
       batch.map((post) => post.id),
       limit,
-    )) {
+    );
+    for (const { link_id, ...comment } of found) {
       const list = byPost.get(link_id) ?? [];
       list.push(comment);
       byPost.set(link_id, list);
     }
-    for (const post of batch) yield { ...post, top_comments: byPost.get(`t3_${post.id}`) ?? [] };
-  }
-}
+    return batch.map((post) => ({ ...post, top_comments: byPost.get(`t3_${post.id}`) ?? [] }));
+  });
 
-async function* commentsWithContext(
-  db: Db,
-  comments: readonly CommentRecord[],
-  depth: number,
-): AsyncGenerator<CommentRecord> {
-  for (let start = 0; start < comments.length; start += CONTEXT_BATCH) {
-    const batch = comments.slice(start, start + CONTEXT_BATCH);
+const commentsWithContext = (db: Db, comments: readonly CommentRecord[], depth: number) =>
+  inBatches(comments, async (batch) => {
     const contexts = await findContexts(db, batch, depth);
-    for (const comment of batch) yield { ...comment, context: contexts.get(comment.id)! };
-  }
-}
+    return batch.map((comment) => ({ ...comment, context: contexts.get(comment.id)! }));
+  });
 
 const unique = (values: Iterable<string>) => [...new Set(values)];
 const parentCommentId = (fullname: string) => (fullname.startsWith('t1_') ? fullname.slice(3) : undefined);
