@@ -10,7 +10,7 @@ import fs from 'node:fs';
 import { createRequire } from 'node:module';
 import os from 'node:os';
 import path from 'node:path';
-import type { FormatType } from '@threadcart/contracts';
+import { MAX_OPEN_ORDERS, type FormatType } from '@threadcart/contracts';
 import type { Kysely } from 'kysely';
 import { writeGeneratedCorpus } from '../apps/server/src/corpus/generate.ts';
 import { createDatabase } from '../apps/server/src/db/database.ts';
@@ -166,6 +166,8 @@ async function main(): Promise<void> {
     RUN_WORKER: 'true',
     LOG_LEVEL: 'warn',
     PAYMENTS_SIMULATOR: 'allow',
+    // The bench signs up a dozen users from one address on every run (the limit has its own tests).
+    SIGNUPS_PER_ADDRESS_PER_HOUR: '100000',
   });
   try {
     await waitForHealth(base);
@@ -175,9 +177,17 @@ async function main(): Promise<void> {
     const buyerId = await buyer.signUp(`bench_buyer_${suffix}`);
     const reader = new Client(base, defaults);
     const readerId = await reader.signUp(`bench_reader_${suffix}`);
+    // The load phase queues more orders than one user may have open (MAX_OPEN_ORDERS): it spreads them over users.
+    const loaders: Client[] = [];
+    const loaderIds: string[] = [];
+    for (let i = 0; i < Math.ceil((LOAD_SECONDS * 10) / MAX_OPEN_ORDERS); i += 1) {
+      const loader = new Client(base, defaults);
+      loaderIds.push(await loader.signUp(`bench_loader_${suffix}_${i}`));
+      loaders.push(loader);
+    }
     const now = new Date();
     const expiresAt = new Date(now.getTime() + 86_400_000);
-    for (const userId of [buyerId, readerId]) {
+    for (const userId of [buyerId, readerId, ...loaderIds]) {
       await grantCredits(direct.db, {
         userId,
         credits: 10_000_000,
@@ -261,19 +271,21 @@ async function main(): Promise<void> {
       sampleLoad();
       idle.push(await load());
       // Enough XLSX orders to keep the worker busy for the whole load window.
-      const queued: string[] = [];
-      for (let i = 0; i < LOAD_SECONDS * 10; i += 1)
-        queued.push(await buyer.placeOrder('xlsx', `load ${round}.${i}`));
+      const queued: { id: string; owner: Client }[] = [];
+      for (let i = 0; i < LOAD_SECONDS * 10; i += 1) {
+        const owner = loaders[i % loaders.length]!;
+        queued.push({ id: await owner.placeOrder('xlsx', `load ${round}.${i}`), owner });
+      }
       await sleep(300);
       sampleLoad();
       busy.push(await load());
       let done = 0;
-      for (const id of queued) {
-        const { json } = await buyer.call('GET', `/api/search-queries/${id}/`);
+      for (const { id, owner } of queued) {
+        const { json } = await owner.call('GET', `/api/search-queries/${id}/`);
         if ((json as { status: string }).status === 'completed') done += 1;
       }
       fulfilledDuringLoad.push(done);
-      for (const id of queued) await buyer.waitUntilReady(id, 600_000);
+      for (const { id, owner } of queued) await owner.waitUntilReady(id, 600_000);
       const last = idle.length - 1;
       log(
         `round ${round + 1}: list p99 idle ${idle[last]!.latency.p99} ms, busy ${busy[last]!.latency.p99} ms ` +

@@ -199,6 +199,30 @@ describe(`thread context and top comments (${TEST_DIALECT})`, () => {
     },
   );
 
+  it('both, ndjson: the posts nest their top comments, the comments their context', async () => {
+    const filters = { combinator: 'or', rules: [...PICK.rules, ...THREADS.rules] };
+    const { body } = await deliver({
+      search_type: 'both',
+      format_type: 'ndjson',
+      filters,
+      include_context: true,
+      include_comments: 1,
+      result_count: 7,
+    });
+    const lines = readJsonRecords('ndjson', body);
+    const posts = lines.filter((line) => line.type === 'post');
+    const comments = lines.filter((line) => line.type === 'comment');
+    expect(
+      Object.fromEntries(posts.map((p) => [p.id, (p.top_comments as { id: string }[]).map((c) => c.id)])),
+    ).toEqual({
+      tp1: ['c1'],
+      tp2: [],
+    });
+    expect(Object.fromEntries(comments.map((c) => [c.id, c.context]))).toEqual(EXPECTED_CONTEXT);
+    for (const post of posts) expect(post).not.toHaveProperty('context');
+    for (const comment of comments) expect(comment).not.toHaveProperty('top_comments');
+  });
+
   it('leaves every file exactly as before when the options are off', async () => {
     const { body } = await deliver({ search_type: 'comments', format_type: 'json', filters: PICK });
     const records = JSON.parse(body.toString('utf8')) as Record<string, unknown>[];
