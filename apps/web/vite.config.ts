@@ -5,6 +5,16 @@ import { defineConfig } from 'vite';
 
 export default defineConfig({
   plugins: [react(), tailwindcss()],
+  build: {
+    rollupOptions: {
+      output: {
+        // zod and its configuration in one chunk, so the configuration runs before any module of another chunk builds
+        // a schema (src/lib/zod-config.ts: the CSP allows no eval).
+        manualChunks: (id) =>
+          id.includes('/node_modules/zod/') || id.endsWith('/src/lib/zod-config.ts') ? 'zod' : undefined,
+      },
+    },
+  },
   server: {
     proxy: { '/api': 'http://localhost:8080', '/sim': 'http://localhost:8080' },
   },

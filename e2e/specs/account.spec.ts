@@ -7,7 +7,7 @@ import { expect, test } from '../support/fixtures.ts';
 import { signInViaApi, signUpViaApi, uniqueUser, type TestUser } from '../support/users.ts';
 
 const SCREENSHOTS = path.resolve(import.meta.dirname, '../artifacts/screenshots');
-const SECTIONS = ['profile', 'password', 'api-keys', 'payments', 'credits', 'your-data'] as const;
+const SECTIONS = ['profile', 'password', 'api-keys', 'webhooks', 'payments', 'credits', 'your-data'] as const;
 
 test.use({ viewport: { width: 1280, height: 900 } });
 

@@ -20,7 +20,10 @@ import { mountPaymentsSimulator } from './payments/simulator/mount-simulator.ts'
 import { handleFrameworkError, registerErrorHandler } from './plugins/error-handler.ts';
 import { OPENAPI_SECURITY } from './plugins/openapi-security.ts';
 import { registerObservability } from './plugins/observability.ts';
+import { registerRequestLimits } from './plugins/request-limits.ts';
+import { recordRoutes } from './plugins/route-list.ts';
 import { registerTextGuard } from './plugins/text-guard.ts';
+import { securityHeaders } from './plugins/security-headers.ts';
 import { trackSlashedApiRoutes } from './plugins/trailing-slash.ts';
 import { metricsRoutes } from './routes/metrics.routes.ts';
 import { accountBillingRoutes } from './routes/account-billing.routes.ts';
@@ -36,7 +39,9 @@ import { healthRoutes } from './routes/health.routes.ts';
 import { ordersRoutes } from './routes/orders.routes.ts';
 import { passwordResetRoutes } from './routes/password-reset.routes.ts';
 import { paypalRoutes } from './routes/paypal.routes.ts';
+import { schedulesRoutes } from './routes/schedules.routes.ts';
 import { usersRoutes } from './routes/users.routes.ts';
+import { webhooksRoutes } from './routes/webhooks.routes.ts';
 
 export interface BuildAppOptions {
   /** Serve the built web app and its SPA fallback (off in API tests). */
@@ -52,33 +57,28 @@ export async function buildApp(deps: Deps, options: BuildAppOptions = {}): Promi
     genReqId: () => newId(),
     trustProxy: deps.config.http.trustProxy,
     frameworkErrors: handleFrameworkError,
+    ...serverTimeouts(deps.config.http),
   }).withTypeProvider<ZodTypeProvider>();
+  // Bodies are JSON only (415 otherwise): Fastify's default text/plain parser would accept the one type a cross-site
+  // form can send without a preflight, and the CSRF-exempt entry points rely on JSON only (decision 004).
+  app.removeContentTypeParser('text/plain');
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   app.addHook('onSend', async (request, reply) => {
     reply.header('x-request-id', request.id);
   });
 
+  recordRoutes(app);
   registerErrorHandler(app);
   registerObservability(app);
   registerTextGuard(app);
   // Before any route is registered: it records the API's routes to redirect their slash-less paths.
   const slashedPathOf = trackSlashedApiRoutes(app);
-  await app.register(helmet, {
-    contentSecurityPolicy: {
-      directives: {
-        defaultSrc: ["'self'"],
-        scriptSrc: ["'self'", 'https://www.googletagmanager.com'],
-        connectSrc: ["'self'", 'https://*.google-analytics.com', 'https://www.googletagmanager.com'],
-        imgSrc: ["'self'", 'data:', 'https://*.google-analytics.com'],
-        styleSrc: ["'self'", "'unsafe-inline'"],
-        formAction: ["'self'"],
-        upgradeInsecureRequests: null,
-      },
-    },
-  });
+  await app.register(helmet, securityHeaders(deps.config.appUrl));
   await app.register(cookie, { secret: deps.config.auth.secret });
   registerAuth(app, deps);
+  // After authentication, which tells whose request it is.
+  await registerRequestLimits(app, deps);
   await app.register(swagger, {
     openapi: { info: { title: 'Threadcart API', version: '1.0.0' }, ...OPENAPI_SECURITY },
     transform: jsonSchemaTransform,
@@ -98,6 +98,8 @@ export async function buildApp(deps: Deps, options: BuildAppOptions = {}): Promi
   await app.register(ordersRoutes(deps));
   await app.register(corpusRoutes(deps));
   await app.register(paypalRoutes(deps));
+  await app.register(webhooksRoutes(deps));
+  await app.register(schedulesRoutes(deps));
   await app.register(creditPackagesRoutes());
   await app.register(adminRoutes(deps));
   await mountPaymentsSimulator(app, deps);
@@ -108,12 +110,31 @@ export async function buildApp(deps: Deps, options: BuildAppOptions = {}): Promi
     const slashed = slashedPathOf(request);
     if (slashed) return reply.redirect(slashed, 308);
     const isApi = request.url.startsWith('/api/') || request.url.startsWith('/sim/');
-    if (!hasWeb || isApi || request.method !== 'GET') {
+    // HEAD answers as GET does, without the body (Node drops it), so a page's HEAD and GET agree.
+    if (!hasWeb || isApi || (request.method !== 'GET' && request.method !== 'HEAD')) {
       return reply.status(404).send({ detail: API_MESSAGES.notFound, code: 'not_found' });
     }
     return reply.type('text/html').sendFile('index.html');
   });
   return app;
+}
+
+/**
+ * Fastify's and Node's timeouts (decision 028): the whole request (headers and body) must arrive within
+ * requestTimeoutMs (else 408 and the socket closes: slow senders cannot hold sockets), an idle socket closes after
+ * connectionTimeoutMs, an idle keep-alive connection after keepAliveTimeoutMs. Node checks the first every
+ * connectionsCheckingInterval (30 s by default), so it is checked at a quarter of the timeout here.
+ */
+function serverTimeouts(http: Deps['config']['http']) {
+  return {
+    requestTimeout: http.requestTimeoutMs,
+    connectionTimeout: http.connectionTimeoutMs,
+    keepAliveTimeout: http.keepAliveTimeoutMs,
+    http: {
+      headersTimeout: Math.min(60_000, http.requestTimeoutMs),
+      connectionsCheckingInterval: Math.max(250, Math.min(30_000, Math.floor(http.requestTimeoutMs / 4))),
+    },
+  };
 }
 
 /** Serves the built SPA's files; false when it has not been built. */

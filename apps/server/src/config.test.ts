@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { loadConfig, readEnvironment, REPO_ROOT } from './config.ts';
+import { ENV_VARIABLES, loadConfig, readEnvironment, REPO_ROOT } from './config.ts';
 import { createLogger, describeDatabase, isPrettyLog } from './lib/logging.ts';
 import { missingDatabaseReason } from './lib/startup-errors.ts';
 
@@ -48,6 +48,14 @@ describe('.env (issue 14)', () => {
     const fromExample = loadConfig(env, () => 'generated-secret');
     const embedded = loadConfig({}, () => 'generated-secret');
     expect(fromExample).toEqual(embedded);
+  });
+
+  it('names every variable the configuration reads in .env.example and in the README', () => {
+    const example = fs.readFileSync(path.join(REPO_ROOT, '.env.example'), 'utf8');
+    const readme = fs.readFileSync(path.join(REPO_ROOT, 'README.md'), 'utf8');
+    expect(ENV_VARIABLES.length).toBeGreaterThan(30);
+    expect(ENV_VARIABLES.filter((name) => !new RegExp(`^#? ?${name}=`, 'm').test(example))).toEqual([]);
+    expect(ENV_VARIABLES.filter((name) => !readme.includes(`\`${name}\``))).toEqual([]);
   });
 
   it('says which file it could not read', () => {

@@ -63,6 +63,12 @@ const EnvSchema = z.object({
   DRY_RUN_MAX_QUEUE: z.coerce.number().int().min(1).default(64),
   PAGE_VIEWS_PER_MINUTE: z.coerce.number().int().min(1).default(60),
   SIGNUPS_PER_ADDRESS_PER_HOUR: z.coerce.number().int().min(1).default(10),
+  RATE_LIMIT_PER_ADDRESS: z.coerce.number().int().min(1).default(600),
+  RATE_LIMIT_PER_USER: z.coerce.number().int().min(1).default(300),
+  DRY_RUNS_PER_USER_AT_ONCE: z.coerce.number().int().min(1).max(16).default(2),
+  REQUEST_TIMEOUT_MS: z.coerce.number().int().min(1_000).default(30_000),
+  CONNECTION_TIMEOUT_MS: z.coerce.number().int().min(1_000).default(60_000),
+  KEEP_ALIVE_TIMEOUT_MS: z.coerce.number().int().min(1_000).default(72_000),
   RETENTION_DAYS: z.coerce.number().int().positive().default(90),
   SAMPLE_CORPUS: z.enum(['auto', 'off']).default('auto'),
   PAYPAL_CLIENT_ID: z.string().optional(),
@@ -70,7 +76,14 @@ const EnvSchema = z.object({
   PAYPAL_BASE_URL: z.url().default('https://api-m.sandbox.paypal.com'),
   PAYPAL_WEBHOOK_ID: z.string().optional(),
   PAYMENTS_SIMULATOR: z.enum(['auto', 'allow']).default('auto'),
+  WEBHOOK_ALLOW_PRIVATE: z.enum(['true', 'false']).default('false'),
+  WEBHOOK_TIMEOUT_MS: z.coerce.number().int().min(100).max(60_000).default(10_000),
 });
+
+/** Every setting an operator may give (`.env.example` and the README list each one); npm sets INIT_CWD itself. */
+export const ENV_VARIABLES: readonly string[] = Object.keys(EnvSchema.shape).filter(
+  (name) => name !== 'INIT_CWD',
+);
 
 export type DatabaseDialect = 'sqlite' | 'postgres';
 
@@ -88,6 +101,12 @@ export interface Config {
     readonly trustProxy: false | number | string;
     /** How this server reaches itself (the worker and the adapter calling the mounted PayPal simulator). */
     readonly internalUrl: string;
+    /** Whole request received within (slow senders are cut off: 408). */
+    readonly requestTimeoutMs: number;
+    /** A socket idle this long is closed. */
+    readonly connectionTimeoutMs: number;
+    /** An idle keep-alive connection is closed after this (above a proxy's own, so the proxy closes first). */
+    readonly keepAliveTimeoutMs: number;
   };
   readonly appUrl: string;
   /** `schema`: PostgreSQL only, the schema every connection works in (tests and the worker-kill test use it). */
@@ -127,13 +146,27 @@ export interface Config {
     readonly budgetMs: number;
     readonly threads: number;
     readonly maxQueue: number;
+    /** Dry runs one user may have running at once; a newer one cancels the user's oldest. */
+    readonly perUserAtOnce: number;
   };
   /** Anonymous page views accepted per client address per minute (counted in memory, never stored). */
   readonly pageViews: { readonly perMinute: number };
+  /**
+   * Unsafe requests (POST, PUT, PATCH, DELETE) per minute per client address and per user, counted in the database so
+   * that API processes agree (decision 028).
+   */
+  readonly rateLimits: { readonly perAddressPerMinute: number; readonly perUserPerMinute: number };
   /** Accounts one client address may create per hour (decision 020). */
   readonly signupsPerAddressPerHour: number;
   readonly retentionDays: number;
   readonly sampleCorpus: 'auto' | 'off';
+  /** Outgoing webhooks (docs/decisions/030-webhooks-and-schedules.md). */
+  readonly webhooks: {
+    /** Deliver to private, loopback and other non-public addresses too (off unless the operator says so). */
+    readonly allowPrivate: boolean;
+    /** A request to an endpoint must be answered within this. */
+    readonly timeoutMs: number;
+  };
   readonly paypal: {
     readonly clientId: string | undefined;
     readonly clientSecret: string | undefined;
@@ -208,6 +241,9 @@ export function loadConfig(
           ? Number(e.TRUST_PROXY)
           : e.TRUST_PROXY,
       internalUrl: (e.INTERNAL_URL ?? `http://127.0.0.1:${port}`).replace(/\/$/, ''),
+      requestTimeoutMs: e.REQUEST_TIMEOUT_MS,
+      connectionTimeoutMs: e.CONNECTION_TIMEOUT_MS,
+      keepAliveTimeoutMs: e.KEEP_ALIVE_TIMEOUT_MS,
     },
     appUrl: (e.APP_URL ?? `http://localhost:${port}`).replace(/\/$/, ''),
     database: { dialect, url: resolveDatabaseUrl(e.DATABASE_URL), schema: e.DATABASE_SCHEMA },
@@ -237,11 +273,14 @@ export function loadConfig(
       budgetMs: e.DRY_RUN_BUDGET_MS,
       threads: e.DRY_RUN_THREADS ?? Math.min(4, Math.max(2, os.availableParallelism())),
       maxQueue: e.DRY_RUN_MAX_QUEUE,
+      perUserAtOnce: e.DRY_RUNS_PER_USER_AT_ONCE,
     },
     pageViews: { perMinute: e.PAGE_VIEWS_PER_MINUTE },
+    rateLimits: { perAddressPerMinute: e.RATE_LIMIT_PER_ADDRESS, perUserPerMinute: e.RATE_LIMIT_PER_USER },
     signupsPerAddressPerHour: e.SIGNUPS_PER_ADDRESS_PER_HOUR,
     retentionDays: e.RETENTION_DAYS,
     sampleCorpus: e.SAMPLE_CORPUS,
+    webhooks: { allowPrivate: e.WEBHOOK_ALLOW_PRIVATE === 'true', timeoutMs: e.WEBHOOK_TIMEOUT_MS },
     paypal: {
       clientId: e.PAYPAL_CLIENT_ID,
       clientSecret: e.PAYPAL_CLIENT_SECRET,

@@ -1,7 +1,7 @@
 import type { Kysely } from 'kysely';
 import type { Logger } from 'pino';
 import type { Config, DatabaseDialect } from './config.ts';
-import { createDatabase, type DatabaseHandle } from './db/database.ts';
+import { createDatabase, type DatabaseHandle, type Db } from './db/database.ts';
 import { migrateToLatest } from './db/migrate.ts';
 import type { Database } from './db/schema.ts';
 import { systemClock, type Clock } from './lib/clock.ts';
@@ -25,6 +25,20 @@ export interface Deps {
   close(): Promise<void>;
 }
 
+/**
+ * The same dependencies working through `db` (a transaction the caller holds). Property descriptors are copied, so
+ * lazy getters stay lazy: spreading the object would start the dry-run threads.
+ */
+export function depsWithDb(deps: Deps, db: Db): Deps {
+  return Object.defineProperties(
+    {},
+    {
+      ...Object.getOwnPropertyDescriptors(deps),
+      db: { value: db, enumerable: true },
+    },
+  ) as Deps;
+}
+
 export interface CreateDepsOptions {
   readonly database?: DatabaseHandle;
   readonly clock?: Clock;
@@ -33,15 +47,23 @@ export interface CreateDepsOptions {
   readonly storage?: FileStorage;
   /** Log which database is used (no password) and which migrations ran: the server's start does. */
   readonly announce?: boolean;
+  /** PostgreSQL: the server stops any statement of this process's pool running longer (the API's bound). */
+  readonly statementTimeoutMs?: number;
 }
 
 /** Builds the dependencies from the configuration, migrating the database unless told not to. */
 export async function createDeps(config: Config, options: CreateDepsOptions = {}): Promise<Deps> {
   const { url, schema } = config.database;
-  const database = options.database ?? createDatabase(url, { schema });
+  const logger = options.logger ?? createLogger(config);
+  const database =
+    options.database ??
+    createDatabase(url, {
+      schema,
+      statementTimeoutMs: options.statementTimeoutMs,
+      onConnectionError: (err) => logger.warn({ err }, 'a pooled database connection broke; it is replaced'),
+    });
   const applied =
     (options.migrate ?? true) ? await migrateToLatest(database.db as Kysely<unknown>, { schema }) : [];
-  const logger = options.logger ?? createLogger(config);
   if (options.announce) {
     logger.info({ database: describeDatabase(config), migrations: applied }, announcement(config, applied));
   }

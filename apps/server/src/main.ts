@@ -3,12 +3,19 @@ import { explainListenError, runStartup } from './lib/startup-errors.ts';
 
 /** The worker is gone within 10 s of the signal (SIGKILL then); whatever else hangs, the server exits by this. */
 const SHUTDOWN_DEADLINE_MS = 12_000;
+/** The longest any statement of the API's own pool may run on PostgreSQL. */
+const API_STATEMENT_TIMEOUT_MS = 20_000;
 
 // A configuration or environment that cannot serve ends the process with one line on stderr (docs/security.md, 6).
 // The rest of the server loads once the settings are read, so that line comes in about a second.
 const config = await runStartup(() => loadConfig());
 const { createDeps } = await import('./deps.ts');
-const deps = await runStartup(() => createDeps(config, { announce: true }), config);
+// Every statement of the API's pool is bounded on PostgreSQL (SQLite waits at most its busy_timeout): no request
+// waits on a lock or a runaway query for ever (decision 028).
+const deps = await runStartup(
+  () => createDeps(config, { announce: true, statementTimeoutMs: API_STATEMENT_TIMEOUT_MS }),
+  config,
+);
 const { buildApp } = await import('./app.ts');
 const { startWorkerProcess } = await import('./worker-process.ts');
 const { watchEventLoop } = await import('./lib/event-loop-guard.ts');

@@ -128,3 +128,14 @@ export async function createApiKey(app: FastifyInstance, session: TestSession, n
   const body = res.json() as { id: string; name: string; prefix: string; key: string };
   return { ...body, headers: { authorization: `Token ${body.key}` } };
 }
+
+/** Deletes the session's account through the API (password and the word DELETE), failing unless it worked. */
+export async function deleteAccountThroughApi(app: FastifyInstance, session: TestSession): Promise<void> {
+  const res = await app.inject({
+    method: 'POST',
+    url: '/api/users/me/delete/',
+    headers: session.headers,
+    payload: { password: session.password, confirm: 'DELETE' },
+  });
+  if (res.statusCode !== 204) throw new Error(`account deletion failed: ${res.statusCode} ${res.body}`);
+}

@@ -2,9 +2,11 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
+import type { Kysely } from 'kysely';
 import pino from 'pino';
 import { buildApp } from '../src/app.ts';
 import { loadConfig, type Config } from '../src/config.ts';
+import type { Database } from '../src/db/schema.ts';
 import { createDeps, type Deps } from '../src/deps.ts';
 import { createManualClock } from '../src/lib/clock.ts';
 import { rememberDeps } from './app-deps.ts';
@@ -29,12 +31,23 @@ export function testConfig(env: Record<string, string> = {}): Config {
     DRY_RUN_BUDGET_MS: '10000',
     // Every test signs its users up from one address; the limit has its own test (email-confirmation.test.ts).
     SIGNUPS_PER_ADDRESS_PER_HOUR: '100000',
+    // Test receivers listen on 127.0.0.1; the refusal of private addresses has its own test (webhooks.*.test.ts).
+    WEBHOOK_ALLOW_PRIVATE: 'true',
+    // The same for the request limits of every unsafe route (request-limits.test.ts tests them with their own).
+    RATE_LIMIT_PER_ADDRESS: '1000000',
+    RATE_LIMIT_PER_USER: '1000000',
     ...env,
   });
 }
 
-/** buildApp over a fresh migrated database and a manual clock that starts at the real time. */
-export async function buildTestApp(env: Record<string, string> = {}): Promise<TestApp> {
+/**
+ * buildApp over a fresh migrated database and a manual clock that starts at the real time. `withDb` may wrap the
+ * app's Kysely instance (a plugin that records its queries, say); `serveWeb` serves WEB_DIST_DIR's files.
+ */
+export async function buildTestApp(
+  env: Record<string, string> = {},
+  options: { withDb?: (db: Kysely<Database>) => Kysely<Database>; serveWeb?: boolean } = {},
+): Promise<TestApp> {
   const database = await createTestDatabase();
   const clock = createManualClock(new Date());
   const storageDir = fs.mkdtempSync(path.join(os.tmpdir(), 'threadcart-files-'));
@@ -45,12 +58,12 @@ export async function buildTestApp(env: Record<string, string> = {}): Promise<Te
     ...env,
   });
   const deps = await createDeps(config, {
-    database,
+    database: options.withDb ? { ...database, db: options.withDb(database.db) } : database,
     clock,
     logger: pino({ level: 'silent' }),
     migrate: false,
   });
-  const app = await buildApp(deps);
+  const app = await buildApp(deps, { serveWeb: options.serveWeb ?? false });
   rememberDeps(app, deps);
   await app.ready();
   return {

@@ -26,6 +26,11 @@ export const DELETE_CONFIRM_WORD = 'DELETE';
 export const DELETED_ACCOUNT_RETENTION_DAYS = 365;
 /** Payment records are kept this many years, then purged (DECISIONS §7). */
 export const PAYMENT_RECORD_RETENTION_YEARS = 7;
+/**
+ * Mails kept in the outbox (its links last at most 7 days) are deleted this many days after they were written; a
+ * deleted account's mails go at once (docs/product.md §9.7).
+ */
+export const OUTBOX_RETENTION_DAYS = 30;
 
 // ---- Password ------------------------------------------------------------------------------------------------
 

@@ -10,3 +10,5 @@ export * from './payments.ts';
 export * from './corpus.ts';
 export * from './account.ts';
 export * from './admin.ts';
+export * from './webhooks.ts';
+export * from './schedules.ts';

@@ -33,6 +33,8 @@ export const API_MESSAGES = {
   invalidText:
     'The request holds a NUL character or a broken UTF-16 surrogate; send well-formed text without NUL characters.',
   tooManyAttempts: (minutes: number) => `Too many attempts. Try again in ${minutes} minutes.`,
+  tooManyRequests: (seconds: number) =>
+    `Too many requests from you in a minute; try again in ${seconds} seconds.`,
   notEnoughCredits: (needed: number, balance: number) =>
     `Not enough credits: this order needs ${needed} credits and you have ${balance}.`,
 } as const;

@@ -22,6 +22,8 @@ export type SearchType = (typeof SEARCH_TYPES)[number];
  * comments by replies, then score and id; random = a uniform random sample of all matches, reproducible by seed.
  */
 export const SORT_ORDERS = ['top', 'new', 'old', 'most_discussed', 'random'] as const;
+/** How often a scheduled order is placed again (docs/decisions/030-webhooks-and-schedules.md). */
+export const SCHEDULE_CADENCES = ['daily', 'weekly'] as const;
 export type SortOrder = (typeof SORT_ORDERS)[number];
 export const SAMPLE_SEED_MAX = 2_147_483_647;
 /** The most top comments an order may nest under each post (`include_comments`). */
@@ -133,11 +135,14 @@ export const ORDER_MESSAGES = {
     'Top comments come with posts: choose posts or both, or leave include_comments out.',
   includeCommentsFormat:
     'Top comments are nested in JSON and NDJSON files only: choose json or ndjson, or leave include_comments out.',
+  schedule: 'Choose daily or weekly for schedule, or leave it out for a one-time order.',
   titleTooLong: `Ensure this field has no more than ${TITLE_MAX_LENGTH} characters.`,
   noFile: 'This order has no file yet.',
   dryRunBusy: 'Too many dry runs are running right now; try again in a moment.',
   corpusLoading: 'The sample corpus is still loading',
   dryRunTooSlow: 'The dry run could not finish in time; try again, or narrow the filters.',
+  dryRunSuperseded: (atOnce: number) =>
+    `This dry run was stopped because you started newer ones; at most ${atOnce} of your dry runs run at once.`,
   dryRunsThrottled: (seconds: number) =>
     `Too many dry runs in a minute; the next one can run in ${seconds} seconds.`,
   idempotencyConflict: 'This Idempotency-Key was already used for a different order.',
@@ -189,6 +194,10 @@ export const CreateOrderRequestSchema = z.object({
         'Posts (and the posts of a `both` order) come with up to this many of their top comments by score, nested ' +
         'in JSON and NDJSON files (refused for CSV, XLSX and Parquet). 0: none. Not charged.',
     }),
+  schedule: z.enum(SCHEDULE_CADENCES, ORDER_MESSAGES.schedule).nullish().meta({
+    description:
+      'Place this order again every day or week: each run is a new order with exclude_purchased, charged as usual, skipped (with an e-mail) when credits are short.',
+  }),
 });
 export type CreateOrderRequest = z.infer<typeof CreateOrderRequestSchema>;
 /** What a client sends: the defaults (sort, format, search type) may be left out. */

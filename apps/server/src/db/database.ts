@@ -30,6 +30,8 @@ export interface DatabaseOptions {
   readonly applicationName?: string;
   /** PostgreSQL: the server cancels any statement running longer (a backstop; callers keep their own deadlines). */
   readonly statementTimeoutMs?: number;
+  /** PostgreSQL: told when an idle pooled connection breaks (the server restarted, an operator ended it). */
+  readonly onConnectionError?: (error: Error) => void;
 }
 
 /** Opens the database a URL names: `sqlite:<file>` / `sqlite::memory:` (WAL) or `postgres://…` (pooled). */
@@ -62,6 +64,9 @@ export function createDatabase(url: string, options: DatabaseOptions = {}): Data
     ...(options.applicationName ? { application_name: options.applicationName } : {}),
     ...(settings.length > 0 ? { options: settings.join(' ') } : {}),
   });
+  // pg-pool drops a broken idle connection and opens a new one for the next query, but it also emits 'error', which
+  // with no listener would end the process: one lost connection must not take the API or the worker down.
+  pool.on('error', (error) => options.onConnectionError?.(error));
   const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
   return { db, dialect: 'postgres', close: () => db.destroy() };
 }
@@ -156,4 +161,23 @@ export async function withTransaction<T>(db: Db, fn: (trx: Db) => Promise<T>): P
       throw error;
     }
   });
+}
+
+/**
+ * Runs fn inside a savepoint of the caller's transaction: if fn throws, what it wrote is undone (and a PostgreSQL
+ * transaction an error aborted becomes usable again) while the rest of the transaction stands; the error is rethrown.
+ */
+export async function withSavepoint<T>(trx: Db, name: string, fn: () => Promise<T>): Promise<T> {
+  if (!isInTransaction(trx)) throw new Error('withSavepoint needs a transaction');
+  if (!/^[a-z_]+$/.test(name)) throw new Error(`bad savepoint name ${name}`);
+  await sql.raw(`savepoint ${name}`).execute(trx);
+  try {
+    const result = await fn();
+    await sql.raw(`release savepoint ${name}`).execute(trx);
+    return result;
+  } catch (error) {
+    await sql.raw(`rollback to savepoint ${name}`).execute(trx);
+    await sql.raw(`release savepoint ${name}`).execute(trx);
+    throw error;
+  }
 }

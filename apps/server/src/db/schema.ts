@@ -10,7 +10,10 @@ import type { OutboxTables } from './tables/outbox.tables.ts';
 import type { PageViewTables } from './tables/page-views.tables.ts';
 import type { PaymentTables } from './tables/payments.tables.ts';
 import type { PasswordResetTables } from './tables/password-resets.tables.ts';
+import type { RateLimitTables } from './tables/rate-limits.tables.ts';
+import type { ScheduleTables } from './tables/schedules.tables.ts';
 import type { ServiceStatusTables } from './tables/service-status.tables.ts';
+import type { WebhookTables } from './tables/webhooks.tables.ts';
 
 /** Every table Kysely knows; each domain keeps its own table interfaces under tables/. */
 export interface Database
@@ -27,4 +30,7 @@ export interface Database
     OutboxTables,
     PageViewTables,
     PaymentTables,
-    ServiceStatusTables {}
+    RateLimitTables,
+    ScheduleTables,
+    ServiceStatusTables,
+    WebhookTables {}

@@ -1,11 +1,15 @@
 import type { Deps } from '../deps.ts';
 import { buildAccountExportsJob } from './build-account-exports.job.ts';
+import { deliverWebhooksJob } from './deliver-webhooks.job.ts';
 import { expireCreditsJob } from './expire-credits.job.ts';
 import { purgeAuthRecordsJob } from './purge-auth-records.job.ts';
 import { purgeDeletedAccountsJob } from './purge-deleted-accounts.job.ts';
 import { purgeOrdersJob } from './purge-orders.job.ts';
+import { purgeOutboxJob } from './purge-outbox.job.ts';
 import { purgePageViewsJob } from './purge-page-views.job.ts';
+import { purgeRateLimitsJob } from './purge-rate-limits.job.ts';
 import { reconcilePaymentsJob } from './reconcile-payments.job.ts';
+import { runSchedulesJob } from './run-schedules.job.ts';
 import { workerHeartbeatJob } from './worker-heartbeat.job.ts';
 
 /** A job that runs every `intervalMs`, first shortly after start. */
@@ -21,10 +25,14 @@ export const PERIODIC_JOBS: PeriodicJob[] = [
   expireCreditsJob,
   purgeOrdersJob,
   purgePageViewsJob,
+  purgeOutboxJob,
+  purgeRateLimitsJob,
   purgeAuthRecordsJob,
   reconcilePaymentsJob,
   buildAccountExportsJob,
   purgeDeletedAccountsJob,
+  deliverWebhooksJob,
+  runSchedulesJob,
 ];
 
 /** Runs every periodic job on its interval, one run of a job at a time; errors are logged, never fatal. */

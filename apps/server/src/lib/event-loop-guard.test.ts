@@ -42,7 +42,9 @@ describe('the event-loop guard', () => {
       return { ok: true };
     });
     await app.ready();
-    t = await buildTestApp();
+    t = await buildTestApp({ METRICS_TOKEN: 'event-loop-test-token-0123' });
+    // Health counts the corpus in the dry-run threads, which the server starts as it starts listening (main.ts).
+    await t.deps.dryRuns.warmUp();
     // Let the detector take its first ticks.
     await pause(100);
   });
@@ -91,5 +93,18 @@ describe('the event-loop guard', () => {
     const after = await t.app.inject({ method: 'GET', url: '/api/health/' });
     expect(performance.now() - started).toBeLessThan(1000);
     expect(after.json().event_loop_delay_ms).toBeGreaterThanOrEqual(100);
+  });
+
+  it('reports the same p99 in GET /metrics, which shows a 200 ms block', async () => {
+    blockLoop(200);
+    await pause(50);
+    const res = await t.app.inject({
+      method: 'GET',
+      url: '/metrics',
+      headers: { authorization: 'Bearer event-loop-test-token-0123' },
+    });
+    expect(res.statusCode).toBe(200);
+    const value = /^threadcart_event_loop_delay_p99_seconds (\S+)$/m.exec(res.body)?.[1];
+    expect(Number(value)).toBeGreaterThanOrEqual(0.1);
   });
 });

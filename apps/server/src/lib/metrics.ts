@@ -25,10 +25,10 @@ export const dryRunDuration = new Histogram({
   registers: [processRegistry],
 });
 
-/** Dry runs stopped before they finished: `abandoned` by the client, or `overrun` of their budget. */
+/** Dry runs stopped before they finished: `abandoned` by the client, `overrun` of their budget, or `superseded` by newer ones of the same user. */
 export const dryRunCancellations = new Counter({
   name: 'threadcart_dry_run_cancellations_total',
-  help: 'Dry runs stopped before they finished, by reason (abandoned by the client, overrun of the budget)',
+  help: 'Dry runs stopped before they finished, by reason (abandoned by the client, overrun of the budget, superseded by newer ones of the same user)',
   labelNames: ['reason'] as const,
   registers: [processRegistry],
 });

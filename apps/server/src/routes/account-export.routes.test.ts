@@ -38,6 +38,18 @@ describe(`download my data (${TEST_DIALECT})`, () => {
     const paypalOrder = await buyPackage(t, fake, user, 1);
     const order = await placeDeliveredOrder(t, user, 'exported order');
     const key = await createApiKey(t.app, user, 'exported key');
+    const hook = await post(t, user, '/api/webhooks/', {
+      url: 'https://93.184.215.14/hook',
+      description: 'mine',
+    });
+    expect(hook.statusCode).toBe(201);
+    const scheduled = await post(t, user, '/api/search-queries/create/', {
+      title: 'nightly',
+      result_count: 5,
+      filters: PYTHON_FILTERS,
+      schedule: 'weekly',
+    });
+    expect(scheduled.statusCode, scheduled.body).toBe(201);
 
     const noCsrf = await t.app.inject({
       method: 'POST',
@@ -87,7 +99,10 @@ describe(`download my data (${TEST_DIALECT})`, () => {
       email: user.user.email,
     });
     const orders = part('orders.json') as { id: string; title: string; filters: unknown }[];
-    expect(orders.map((o) => [o.id, o.title])).toEqual([[order.id, 'exported order']]);
+    expect(orders.map((o) => [o.id, o.title])).toEqual([
+      [order.id, 'exported order'],
+      [scheduled.json().id, 'nightly'],
+    ]);
     expect(orders[0]!.filters).toEqual(order.filters);
     expect(JSON.stringify(orders[0]!.filters)).toContain(PYTHON_FILTERS.rules[0]!.value);
     const payments = part('payments.json') as { paypal_order_id: string; credits: number; state: string }[];
@@ -100,13 +115,29 @@ describe(`download my data (${TEST_DIALECT})`, () => {
       ['purchase', 5000],
     ]);
     const ledger = part('ledger.json') as { kind: string }[];
-    expect(ledger.map((e) => e.kind)).toEqual(['grant', 'grant', 'reserve']);
+    expect(ledger.map((e) => e.kind)).toEqual(['grant', 'grant', 'reserve', 'reserve']);
     const keys = part('api_keys.json') as Record<string, unknown>[];
     expect(keys).toEqual([
       expect.objectContaining({ id: key.id, name: 'exported key', prefix: key.prefix, revoked_at: null }),
     ]);
     expect(Object.keys(keys[0]!)).not.toContain('key_hash');
     expect(JSON.stringify(files)).not.toContain(key.key);
+    expect(part('webhooks.json')).toEqual([
+      {
+        id: hook.json().id,
+        url: 'https://93.184.215.14/hook',
+        description: 'mine',
+        created_at: expect.any(String),
+      },
+    ]);
+    expect(JSON.stringify(files)).not.toContain(hook.json().secret);
+    expect(part('schedules.json')).toEqual([
+      expect.objectContaining({
+        id: scheduled.json().schedule.id,
+        cadence: 'weekly',
+        request: expect.objectContaining({ title: 'nightly', exclude_purchased: true }),
+      }),
+    ]);
     expect(part('page_views.json')).toEqual([]);
     expect(files['threadcart-data/README.txt']).toContain('page_views.json');
 

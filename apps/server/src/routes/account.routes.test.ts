@@ -245,6 +245,12 @@ describe(`account API: password, API keys, deletion (${TEST_DIALECT})`, () => {
       const key = await postAs(s, '/api/users/me/api-keys/', { name: 'script' });
       const auth = { authorization: `Token ${key.json().key}` };
       const other = await secondSession(s);
+      const mailsTo = async (address: string) =>
+        (await t.deps.db.selectFrom('outbox_emails').select('id').where('to_address', '=', address).execute())
+          .length;
+      expect(await mailsTo(s.user.email)).toBeGreaterThan(0);
+      const bystanderMails = await mailsTo(bystander.user.email);
+      expect(bystanderMails).toBeGreaterThan(0);
 
       const res = await postAs(s, '/api/users/me/delete/', { password: TEST_PASSWORD, confirm: 'DELETE' });
       expect(res.statusCode).toBe(204);
@@ -275,6 +281,9 @@ describe(`account API: password, API keys, deletion (${TEST_DIALECT})`, () => {
         .where('user_id', '=', s.user.id)
         .execute();
       expect(links).toEqual([]);
+      // The mails kept for the address (its confirmation link among them) go with the account, no one else's.
+      expect(await mailsTo(s.user.email)).toBe(0);
+      expect(await mailsTo(bystander.user.email)).toBe(bystanderMails);
 
       const login = await signIn(s.username, TEST_PASSWORD);
       expect(login.statusCode).toBe(401);

@@ -1,3 +1,4 @@
+import { Readable } from 'node:stream';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
@@ -7,50 +8,55 @@ import {
   ORDER_MESSAGES,
   OrderManifestSchema,
   OrderSchema,
+  PlacedOrderResponseSchema,
   PreviewRequestSchema,
   PreviewResponseSchema,
   RerunOrderRequestSchema,
   RerunOrderResponseSchema,
 } from '@threadcart/contracts';
 import type { Deps } from '../deps.ts';
-import { AppError } from '../errors.ts';
 import { requireUser } from '../plugins/auth.ts';
-import { createRateLimiter } from '../plugins/rate-limit.ts';
+import type { RouteLimit } from '../plugins/request-limits.ts';
 import {
   getDashboardStats,
   getOrder,
-  listOrders,
+  streamOrderList,
   openOrderFile,
-  placeOrder,
   previewOrder,
 } from '../services/orders.service.ts';
+import { placeOrderOrSchedule } from '../services/schedules/schedules.service.ts';
 import { getOrderManifest } from '../services/order-manifest.service.ts';
 import { rerunOrder } from '../services/order-rerun.service.ts';
 
 const IdParamsSchema = z.object({ id: z.string().min(1).max(64) });
 const IdempotencyHeadersSchema = z.object({ 'idempotency-key': z.string().min(1).max(200).optional() });
 
+/** Per user, in the database: a dry run is free, and each may keep a thread busy for its whole budget. */
+const DRY_RUN_LIMITS: readonly RouteLimit[] = [
+  {
+    name: 'dry-runs',
+    per: 'user',
+    max: DRY_RUNS_PER_MINUTE,
+    windowMs: 60_000,
+    message: ORDER_MESSAGES.dryRunsThrottled,
+  },
+];
+
 /** Orders (saved search queries), their dry run, the dashboard counters and the file download. */
 export function ordersRoutes(deps: Deps): FastifyPluginAsyncZod {
   return async (app) => {
-    // Per user, in memory: a dry run is free, and each may keep a thread busy for its whole budget.
-    const dryRunLimiter = createRateLimiter({
-      limit: DRY_RUNS_PER_MINUTE,
-      windowMs: 60_000,
-      clock: deps.clock,
-    });
     app.post(
       '/api/search-queries/create/',
       {
         schema: {
           body: CreateOrderRequestSchema,
           headers: IdempotencyHeadersSchema,
-          response: { 201: OrderSchema },
+          response: { 201: PlacedOrderResponseSchema },
         },
       },
       async (request, reply) => {
         const user = requireUser(request);
-        const { order, isReplay } = await placeOrder(
+        const { order, isReplay } = await placeOrderOrSchedule(
           deps,
           user.id,
           request.body,
@@ -61,22 +67,25 @@ export function ordersRoutes(deps: Deps): FastifyPluginAsyncZod {
       },
     );
 
+    // Streamed page by page (the schema documents the answer; a stream skips the serializer): see streamOrderList.
     app.get(
       '/api/search-queries/list/',
       { schema: { response: { 200: z.array(OrderSchema) } } },
-      async (request) => listOrders(deps, requireUser(request).id),
+      async (request, reply) => {
+        const orders = streamOrderList(deps, requireUser(request).id);
+        // The stream's text is the documented array; the type provider knows only the parsed form.
+        return reply.type('application/json; charset=utf-8').send(Readable.from(orders) as never);
+      },
     );
 
     app.post(
       '/api/search-queries/preview/',
-      { schema: { body: PreviewRequestSchema, response: { 200: PreviewResponseSchema } } },
+      {
+        config: { limits: DRY_RUN_LIMITS },
+        schema: { body: PreviewRequestSchema, response: { 200: PreviewResponseSchema } },
+      },
       async (request, reply) => {
         const user = requireUser(request);
-        const retryAfter = dryRunLimiter.hit(user.id);
-        if (retryAfter !== null)
-          throw new AppError(429, ORDER_MESSAGES.dryRunsThrottled(retryAfter), 'throttled', {
-            'retry-after': String(retryAfter),
-          });
         // A client that goes away (a newer dry run for the same form, a closed tab) ends its dry run's thread.
         const abandoned = new AbortController();
         const onClose = () => {

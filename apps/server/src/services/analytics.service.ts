@@ -4,20 +4,15 @@ import {
   insertPageView,
 } from '../db/repositories/page-views.repository.ts';
 import type { Deps } from '../deps.ts';
-import { AppError, FieldErrors } from '../errors.ts';
+import { FieldErrors } from '../errors.ts';
 import { addDays } from '../lib/clock.ts';
 import { newId } from '../lib/ids.ts';
 
 export const PAGE_VIEW_RETENTION_DAYS = 90;
 
-/** The 429 for an address that sent too many page views: Retry-After and the wait in words. */
-export function pageViewsThrottled(retryAfterSeconds: number): AppError {
-  return new AppError(
-    429,
-    `Too many page views from this address. Try again in ${retryAfterSeconds} seconds.`,
-    'throttled',
-    { 'retry-after': String(retryAfterSeconds) },
-  );
+/** The 429's detail for an address that sent too many page views: the wait in words. */
+export function pageViewsThrottledMessage(retryAfterSeconds: number): string {
+  return `Too many page views from this address. Try again in ${retryAfterSeconds} seconds.`;
 }
 
 /** The path without query string or fragment (they can hold tokens, e.g. a reset link); a full URL gives its path. */

@@ -4,6 +4,7 @@ import {
   countBySubreddit,
   countCorpus,
   type CorpusBreakdownRow,
+  type CorpusCounts,
 } from '../db/repositories/corpus-stats.repository.ts';
 
 /** none: real data only (or empty); all: only generated sample data; mixed: both. */
@@ -23,7 +24,11 @@ export interface CorpusStats extends CorpusSampleStatus {
 
 /** Whether the corpus is generated sample data, so exports and the UI can say so. */
 export async function getCorpusSampleStatus(db: Db): Promise<CorpusSampleStatus> {
-  const counts = await countCorpus(db);
+  return sampleStatusOf(await countCorpus(db));
+}
+
+/** The sample state of counts already read. */
+export function sampleStatusOf(counts: CorpusCounts): CorpusSampleStatus {
   const total = counts.posts + counts.comments;
   const sampleRecords = counts.samplePosts + counts.sampleComments;
   const state: CorpusSampleState = sampleRecords === 0 ? 'none' : sampleRecords === total ? 'all' : 'mixed';

@@ -19,6 +19,7 @@ import { parseSearchFilters, searchCorpus } from './corpus-search.service.ts';
 import { takeCorpusSnapshot } from './order-manifest.service.ts';
 import { releaseReservation, settleReservation } from './ledger.service.ts';
 import { withThreadContext } from './thread-context.service.ts';
+import { recordOrderEvent } from './webhooks/webhook-events.service.ts';
 
 /** Raised inside a fulfilment when the worker's lease was taken over: stop, write nothing more. */
 class LeaseLostError extends Error {}
@@ -46,6 +47,7 @@ export async function claimOrder(deps: Deps, workerId: string): Promise<OrderRow
  * then in one transaction marks the order completed and returns the credits of undelivered records. The lease is
  * renewed while it works; every write is conditional on still holding it, so an order completes exactly once.
  * A failure is retried with backoff; after the last attempt the order fails and every reserved credit goes back.
+ * The completion or the final failure writes the order's webhook event in its transaction (decision 030).
  */
 export async function fulfilOrder(deps: Deps, order: OrderRow, workerId: string): Promise<void> {
   const { leaseMs, maxAttempts } = deps.config.worker;
@@ -93,6 +95,7 @@ export async function fulfilOrder(deps: Deps, order: OrderRow, workerId: string)
           userId: order.user_id,
           ...delivered.recordIds,
         });
+        await recordOrderEvent(deps, trx, order.id, 'order.completed');
       }
       return isDone;
     });
@@ -243,7 +246,10 @@ async function failAndRelease(deps: Deps, order: OrderRow, workerId: string, mes
       error: message,
       nowIso: now.toISOString(),
     });
-    if (isFailed) await releaseReservation(trx, order.reservation_id, now);
+    if (isFailed) {
+      await releaseReservation(trx, order.reservation_id, now);
+      await recordOrderEvent(deps, trx, order.id, 'order.failed');
+    }
   });
   deps.logger.warn({ orderId: order.id }, 'order failed; credits returned');
 }

@@ -1,7 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import pino from 'pino';
 import { buildTestApp, type TestApp } from '../../test/build-test-app.ts';
-import { createOutboxMailer, listOutbox } from './mail.service.ts';
+import { OUTBOX_RETENTION_DAYS } from '@threadcart/contracts';
+import { createOutboxMailer, listOutbox, purgeOldMail } from './mail.service.ts';
 
 describe('outbox mailer', () => {
   let t: TestApp;
@@ -31,5 +32,18 @@ describe('outbox mailer', () => {
       body: 'Hello\nBob',
       mailId: mails[0]!.id,
     });
+  });
+
+  it(`deletes mails older than ${OUTBOX_RETENTION_DAYS} days and keeps younger ones`, async () => {
+    const logger = pino({ level: 'silent' });
+    const mailer = createOutboxMailer({ clock: t.clock, logger }, t.deps.db);
+    await mailer.send({ to: 'old@example.com', subject: 'Old', body: 'a link' });
+    t.clock.advance(OUTBOX_RETENTION_DAYS * 86_400_000 - 60_000);
+    await mailer.send({ to: 'young@example.com', subject: 'Young', body: 'a link' });
+    t.clock.advance(120_000);
+    expect(await purgeOldMail(t.deps, 1)).toBeGreaterThanOrEqual(1);
+    expect(await listOutbox(t.deps, 'old@example.com')).toEqual([]);
+    expect(await listOutbox(t.deps, 'young@example.com')).toHaveLength(1);
+    expect(await purgeOldMail(t.deps)).toBe(0);
   });
 });

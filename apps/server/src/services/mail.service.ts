@@ -1,6 +1,12 @@
+import { OUTBOX_RETENTION_DAYS } from '@threadcart/contracts';
 import type { Db } from '../db/database.ts';
-import { insertOutboxEmail, listOutboxEmails } from '../db/repositories/outbox.repository.ts';
+import {
+  deleteOutboxEmailsBefore,
+  insertOutboxEmail,
+  listOutboxEmails,
+} from '../db/repositories/outbox.repository.ts';
 import type { Deps } from '../deps.ts';
+import { addDays } from '../lib/clock.ts';
 import { newId } from '../lib/ids.ts';
 
 export interface Mail {
@@ -43,4 +49,15 @@ export function getMailer(deps: Deps, db: Db = deps.db): Mailer {
 /** The outbox mails addressed to someone, oldest first (tests and support). */
 export function listOutbox(deps: Deps, to: string) {
   return listOutboxEmails(deps.db, to);
+}
+
+/** Deletes outbox mails older than OUTBOX_RETENTION_DAYS, in batches; returns how many. */
+export async function purgeOldMail(deps: Deps, batchSize = 1000): Promise<number> {
+  const cutoff = addDays(deps.clock.now(), -OUTBOX_RETENTION_DAYS).toISOString();
+  let deleted = 0;
+  for (;;) {
+    const n = await deleteOutboxEmailsBefore(deps.db, cutoff, batchSize);
+    deleted += n;
+    if (n < batchSize) return deleted;
+  }
 }

@@ -2,6 +2,7 @@ import { Gauge, Registry } from 'prom-client';
 import { ORDER_STATUSES } from '@threadcart/contracts';
 import { countOrdersByStatus, countRunnableOrders } from '../db/repositories/metrics.repository.ts';
 import type { Deps } from '../deps.ts';
+import { getEventLoopGuard } from '../lib/event-loop-guard.ts';
 import { processRegistry } from '../lib/metrics.ts';
 import { countCorpusRecent, getWorkerHeartbeat } from './service-status.service.ts';
 
@@ -13,7 +14,7 @@ export interface MetricsText {
 /**
  * The Prometheus text of this process's counters (HTTP latency, dry runs) and of the figures read from the database
  * at each scrape: orders by status, the queue's depth, the worker heartbeat's age and the corpus's records (what
- * ingest has stored). Gauges are built per scrape, so two apps in one process (tests) never share their readings.
+ * ingest has stored), and the event loop's delay. Gauges are built per scrape, so two apps in one process (tests) never share their readings.
  */
 export async function renderMetrics(deps: Deps): Promise<MetricsText> {
   const [byStatus, queueDepth, heartbeat, corpus] = await Promise.all([
@@ -42,6 +43,11 @@ export async function renderMetrics(deps: Deps): Promise<MetricsText> {
   records.set({ type: 'post', sample: 'true' }, corpus.samplePosts);
   records.set({ type: 'comment', sample: 'false' }, corpus.comments - corpus.sampleComments);
   records.set({ type: 'comment', sample: 'true' }, corpus.sampleComments);
+  gauge(
+    scrape,
+    'threadcart_event_loop_delay_p99_seconds',
+    "p99 of the API process's event-loop delay over the last window (about 10 s), as /api/health/ reports it",
+  ).set(getEventLoopGuard().delayP99Ms() / 1000);
   const merged = Registry.merge([processRegistry, scrape]);
   return { contentType: merged.contentType, body: await merged.metrics() };
 }

@@ -77,7 +77,7 @@ export function validateOrderRequest(
 
 /** A seed for a random sample when the request gives none: any of 0 … SAMPLE_SEED_MAX, uniformly. */
 function randomSeed(): number {
-  return randomInt(0, SAMPLE_SEED_MAX);
+  return randomInt(0, SAMPLE_SEED_MAX + 1);
 }
 
 function isEmptyTree(filters: unknown): boolean {

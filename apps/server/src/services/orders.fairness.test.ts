@@ -56,6 +56,7 @@ describe(`a fair order queue (${TEST_DIALECT})`, () => {
     const refused = await place(carol, 'one too many');
     expect(refused.statusCode).toBe(429);
     expect(refused.json()).toMatchObject({ detail: ORDER_MESSAGES.tooManyOpenOrders });
+    expect(refused.headers['retry-after']).toBe('30');
     // Nothing was reserved for the refused order.
     const stats = await t.app.inject({ method: 'GET', url: '/api/dashboard/stats/', headers: carol.headers });
     expect(stats.json()).toMatchObject({ total: MAX_OPEN_ORDERS, credits: 1_000 - MAX_OPEN_ORDERS });

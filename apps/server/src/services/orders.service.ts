@@ -23,10 +23,13 @@ import type { Deps } from '../deps.ts';
 import { AppError, conflict, notFound } from '../errors.ts';
 import { newId } from '../lib/ids.ts';
 import { contentTypeFor } from '../exports/index.ts';
-import { DryRunBusyError, DryRunCancelledError } from './dry-run/dry-run-pool.ts';
+import { DryRunBusyError, DryRunCancelledError, DryRunSupersededError } from './dry-run/dry-run-pool.ts';
 import { getBalance, reserveCredits } from './ledger.service.ts';
 import { validateOrderRequest, type ValidOrderRequest } from './order-request.ts';
 import { isSampleCorpusLoading } from './service-status.service.ts';
+
+/** How long a user with too many open orders is asked to wait before placing another. */
+const OPEN_ORDERS_RETRY_AFTER_SECONDS = 30;
 
 /**
  * Places an order: the order row and its credit reservation commit together or not at all (402 when the balance is
@@ -49,8 +52,11 @@ export async function placeOrder(
         throw conflict(ORDER_MESSAGES.idempotencyConflict);
       if (existing) return { order: toOrder(existing), isReplay: true };
     }
+    // When one of them finishes is not known: Retry-After says when asking again is reasonable (decision 028).
     if ((await countOpenOrders(trx, userId)) >= MAX_OPEN_ORDERS)
-      throw new AppError(429, ORDER_MESSAGES.tooManyOpenOrders, 'too_many_open_orders');
+      throw new AppError(429, ORDER_MESSAGES.tooManyOpenOrders, 'too_many_open_orders', {
+        'retry-after': String(OPEN_ORDERS_RETRY_AFTER_SECONDS),
+      });
     const { reservationId } = await reserveCredits(trx, { userId, amount: request.resultCount, now });
     const id = newId(now.getTime());
     const nowIso = now.toISOString();
@@ -82,9 +88,36 @@ export async function placeOrder(
   });
 }
 
-/** The caller's orders, newest first. */
-export async function listOrders(deps: Deps, userId: string): Promise<Order[]> {
-  return (await listUserOrders(deps.db, userId)).map(toOrder);
+/** The most orders the list returns (newest first). */
+export const ORDER_LIST_LIMIT = 500;
+/** Orders read per page when the list is streamed: one page is the most any turn of the event loop handles. */
+const ORDER_LIST_PAGE = 25;
+
+/**
+ * The caller's orders as the JSON text of the list, produced page by page: each order carries its filter tree (up to
+ * the body limit each), so 500 of them can be 100+ MB; read and written in pages of ORDER_LIST_PAGE, no single turn
+ * of the event loop reads or serialises more than one page (decision 028).
+ */
+export async function* streamOrderList(deps: Deps, userId: string): AsyncGenerator<string> {
+  let after: { createdAt: string; id: string } | undefined;
+  let sent = 0;
+  yield '[';
+  while (sent < ORDER_LIST_LIMIT) {
+    const rows = await listUserOrders(
+      deps.db,
+      userId,
+      Math.min(ORDER_LIST_PAGE, ORDER_LIST_LIMIT - sent),
+      after,
+    );
+    for (const row of rows) {
+      yield `${sent === 0 ? '' : ','}${JSON.stringify(toOrder(row))}`;
+      sent += 1;
+    }
+    if (rows.length < ORDER_LIST_PAGE) break;
+    const last = rows.at(-1)!;
+    after = { createdAt: last.created_at, id: last.id };
+  }
+  yield ']';
 }
 
 /** One of the caller's orders; 404 for anyone else's. */
@@ -130,9 +163,15 @@ export async function previewOrder(
   };
   let found;
   try {
-    found = await deps.dryRuns.run(query, { startedAt, signal });
+    found = await deps.dryRuns.run(query, { startedAt, signal, userId });
   } catch (error) {
     if (error instanceof DryRunBusyError) throw new AppError(503, ORDER_MESSAGES.dryRunBusy, 'dry_run_busy');
+    if (error instanceof DryRunSupersededError)
+      throw new AppError(
+        409,
+        ORDER_MESSAGES.dryRunSuperseded(deps.config.dryRun.perUserAtOnce),
+        'dry_run_superseded',
+      );
     if (error instanceof DryRunCancelledError)
       throw signal?.aborted
         ? new AppError(499, 'The client closed the request.', 'client_closed')

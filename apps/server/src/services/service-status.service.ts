@@ -1,5 +1,5 @@
 import { hostname } from 'node:os';
-import { countCorpus, type CorpusCounts } from '../db/repositories/corpus-stats.repository.ts';
+import type { CorpusCounts } from '../db/repositories/corpus-stats.repository.ts';
 import { findServiceStatus, upsertServiceStatus } from '../db/repositories/service-status.repository.ts';
 import type { Db } from '../db/database.ts';
 import type { Clock } from '../lib/clock.ts';
@@ -79,24 +79,52 @@ export async function isSampleCorpusLoading(deps: StatusDeps): Promise<boolean> 
 
 /** Counting a 10M-record corpus takes a while: health and metrics reuse a count this young (by the deps' clock). */
 export const CORPUS_COUNTS_MAX_AGE_MS = 10_000;
-const countsCache = new WeakMap<object, { at: number; counts: Promise<CorpusCounts> }>();
 
-/** The corpus's counts, at most CORPUS_COUNTS_MAX_AGE_MS old (one count at a time per database). */
-export function countCorpusRecent(deps: StatusDeps): Promise<CorpusCounts> {
-  const now = deps.clock.now().getTime();
-  const cached = countsCache.get(deps.db);
-  if (cached && now - cached.at < CORPUS_COUNTS_MAX_AGE_MS) return cached.counts;
-  const counts = countCorpus(deps.db);
-  countsCache.set(deps.db, { at: now, counts });
-  counts.catch(() => countsCache.delete(deps.db));
-  return counts;
+interface CountsEntry {
+  /** when `counts` was read */
+  at: number;
+  counts?: CorpusCounts;
+  refreshing?: Promise<CorpusCounts>;
+}
+const countsCache = new WeakMap<object, CountsEntry>();
+
+/** What counting the corpus needs: the dry-run threads count it, off the API's event loop (decision 028). */
+interface CountingDeps extends StatusDeps {
+  readonly dryRuns: { countCorpus(): Promise<CorpusCounts> };
 }
 
 /**
- * The corpus's state for health: `loading sample` (isSampleCorpusLoading), else `empty` or `ready`, with counts at
- * most CORPUS_COUNTS_MAX_AGE_MS old.
+ * The corpus's counts, read in a thread: a count younger than CORPUS_COUNTS_MAX_AGE_MS as it is; an older one is
+ * returned at once while a new count runs (one at a time per database), so health never waits behind dry runs for
+ * it. Only the very first call waits for a count.
  */
-export async function getCorpusHealth(deps: StatusDeps): Promise<CorpusHealth> {
+export function countCorpusRecent(deps: CountingDeps): Promise<CorpusCounts> {
+  const now = deps.clock.now().getTime();
+  const entry = countsCache.get(deps.db) ?? { at: 0 };
+  countsCache.set(deps.db, entry);
+  if (entry.counts && now - entry.at < CORPUS_COUNTS_MAX_AGE_MS) return Promise.resolve(entry.counts);
+  if (!entry.refreshing) {
+    const refreshing = deps.dryRuns
+      .countCorpus()
+      .then((counts) => {
+        Object.assign(entry, { counts, at: deps.clock.now().getTime() });
+        return counts;
+      })
+      .finally(() => {
+        entry.refreshing = undefined;
+      });
+    // A failed count in the background keeps the last counts; the next call tries again.
+    refreshing.catch(() => undefined);
+    entry.refreshing = refreshing;
+  }
+  return entry.counts ? Promise.resolve(entry.counts) : entry.refreshing;
+}
+
+/**
+ * The corpus's state for health: `loading sample` (isSampleCorpusLoading), else `empty` or `ready`, with counts
+ * about CORPUS_COUNTS_MAX_AGE_MS old at most (see countCorpusRecent).
+ */
+export async function getCorpusHealth(deps: CountingDeps): Promise<CorpusHealth> {
   const [counts, isLoading] = await Promise.all([countCorpusRecent(deps), isSampleCorpusLoading(deps)]);
   const total = counts.posts + counts.comments;
   return {

@@ -24,6 +24,8 @@ import {
 } from './hostile-http.ts';
 
 const HEALTH_BUDGET_MS = 100;
+/** A public address (example.com's) for webhook endpoints: no DNS needed, and accepted with WEBHOOK_ALLOW_PRIVATE off. */
+const PUBLIC_HOST = '93.184.215.14';
 const JSON_TYPE = { 'content-type': 'application/json' };
 
 const NUL = 'a\u0000b';
@@ -51,6 +53,10 @@ interface Actors {
   admin: TestSession;
   revokedKey: string;
   aliceKeyId: string;
+  /** Alice's webhook endpoint (a public address, so it passes with WEBHOOK_ALLOW_PRIVATE off). */
+  aliceWebhookId: string;
+  /** Alice's weekly scheduled order. */
+  aliceScheduleId: string;
   alicePendingPayPalOrder: string;
   /** A search order of Alice's, waiting (no worker runs): re-running it as anyone else is a 404. */
   aliceSearchOrder: string;
@@ -117,6 +123,7 @@ function buildCases(a: Actors): HostileCase[] {
     ['POST', '/api/search-queries/preview/', asUser(a.alice)],
     ['POST', '/api/paypal/create-order/', asUser(a.alice)],
     ['PATCH', '/api/users/me/', asUser(a.alice)],
+    ['POST', '/api/webhooks/', asUser(a.alice)],
   ];
   malformed.forEach((body, i) => {
     const [method, target, headers] = jsonTargets[i % jsonTargets.length]!;
@@ -318,6 +325,9 @@ function buildCases(a: Actors): HostileCase[] {
       (s) => JSON.parse(orderBody({ result_count: s })),
     ],
     ['POST', '/api/search-queries/create/', asUser(a.dave), (s) => JSON.parse(orderBody({ format_type: s }))],
+    ['POST', '/api/webhooks/', asUser(a.alice), (s) => ({ url: `https://${PUBLIC_HOST}/${s}` })],
+    ['POST', '/api/webhooks/', asUser(a.alice), (s) => ({ url: `https://${PUBLIC_HOST}/d`, description: s })],
+    ['POST', '/api/search-queries/create/', asUser(a.dave), (s) => JSON.parse(orderBody({ schedule: s }))],
   ];
   for (const [method, target, headers, make] of stringFields)
     for (const [label, value] of Object.entries(HOSTILE_STRINGS))
@@ -369,6 +379,20 @@ function buildCases(a: Actors): HostileCase[] {
       path: '/api/search-queries/create/',
       headers: asUser(a.dave),
       body: orderBody({ filters: ruleFilter('upvotes', fragment, 1) }),
+    });
+    add('SQL fragments', {
+      name: `schedule ${fragment}`,
+      method: 'POST',
+      path: '/api/search-queries/create/',
+      headers: asUser(a.alice),
+      body: orderBody({ schedule: fragment }),
+    });
+    add('SQL fragments', {
+      name: `webhook address ${fragment}`,
+      method: 'POST',
+      path: '/api/webhooks/',
+      headers: asUser(a.alice),
+      body: JSON.stringify({ url: fragment }),
     });
     add('SQL fragments', {
       name: `sort ${fragment}`,
@@ -696,6 +720,12 @@ function buildCases(a: Actors): HostileCase[] {
     ['GET', (id) => `/api/users/me/export/${id}/download/`, a.bob.headers],
     ['DELETE', (id) => `/api/auth/keys/${id}/`, a.bob.headers],
     ['GET', (id) => `/api/admin/orders/${id}/file/`, a.admin.headers],
+    ['DELETE', (id) => `/api/webhooks/${id}/`, a.bob.headers],
+    ['POST', (id) => `/api/webhooks/${id}/test/`, a.bob.headers],
+    ['GET', (id) => `/api/webhooks/${id}/deliveries/`, a.bob.headers],
+    ['POST', (id) => `/api/schedules/${id}/pause/`, a.bob.headers],
+    ['POST', (id) => `/api/schedules/${id}/resume/`, a.bob.headers],
+    ['DELETE', (id) => `/api/schedules/${id}/`, a.bob.headers],
   ];
   for (const id of ids)
     for (const [method, route, headers] of idRoutes)
@@ -725,6 +755,20 @@ function buildCases(a: Actors): HostileCase[] {
     path: `/api/users/me/api-keys/${a.aliceKeyId}/`,
     headers: a.bob.headers,
   });
+  for (const [method, path] of [
+    ['DELETE', `/api/webhooks/${a.aliceWebhookId}/`],
+    ['POST', `/api/webhooks/${a.aliceWebhookId}/test/`],
+    ['GET', `/api/webhooks/${a.aliceWebhookId}/deliveries/`],
+    ['POST', `/api/schedules/${a.aliceScheduleId}/pause/`],
+    ['POST', `/api/schedules/${a.aliceScheduleId}/resume/`],
+    ['DELETE', `/api/schedules/${a.aliceScheduleId}/`],
+  ] as const)
+    add('path tricks in ids', {
+      name: `another user's webhook: ${method} ${path}`,
+      method,
+      path,
+      headers: a.bob.headers,
+    });
   add('path tricks in ids', {
     name: 'static path traversal',
     method: 'GET',
@@ -811,6 +855,53 @@ function buildCases(a: Actors): HostileCase[] {
       expect: expectation,
     });
 
+  // ---- Webhook addresses that reach inside (SSRF) or are not web addresses ------------------------------------
+  const insideAddresses = [
+    'http://127.0.0.1/',
+    'http://127.0.0.1:6379/',
+    'http://localhost:8080/hook',
+    'http://[::1]/',
+    'http://[::ffff:127.0.0.1]/',
+    'http://0/',
+    'http://0177.0.0.1/',
+    'http://2130706433/',
+    'http://169.254.169.254/latest/meta-data/',
+    'http://[fd00:ec2::254]/latest/meta-data/',
+    'http://100.100.100.200/latest/meta-data/',
+    'http://10.0.0.1/',
+    'https://192.168.1.1/',
+    'http://172.17.0.1:2375/containers/json',
+    'http://127.0.0.1.nip.io/',
+    'http://metadata.google.internal/computeMetadata/v1/',
+    'file:///etc/passwd',
+    'gopher://127.0.0.1:6379/_FLUSHALL',
+    'ftp://example.com/',
+    'javascript:alert(1)',
+    'data:text/plain,hello',
+    '//93.184.215.14/hook',
+    '\\\\evil\\share',
+    `http://user:pass@${PUBLIC_HOST}/hook`,
+    `https://${PUBLIC_HOST}:99999/hook`,
+    `https://${PUBLIC_HOST}/${'a'.repeat(3000)}`,
+    '',
+  ];
+  for (const url of insideAddresses)
+    add('webhook addresses', {
+      name: url.slice(0, 60) || '(empty)',
+      method: 'POST',
+      path: '/api/webhooks/',
+      headers: asUser(a.alice),
+      body: JSON.stringify({ url }),
+    });
+  for (const body of ['{"url":null}', '{"url":["https://93.184.215.14/"]}', '{"url":{"href":"x"}}'])
+    add('webhook addresses', {
+      name: body,
+      method: 'POST',
+      path: '/api/webhooks/',
+      headers: asUser(a.alice),
+      body,
+    });
+
   // ---- Captures of other users' PayPal orders -----------------------------------------------------------------
   for (const [key, orderId] of [
     ['order_id', a.alicePendingPayPalOrder],
@@ -865,6 +956,10 @@ function buildCases(a: Actors): HostileCase[] {
     ['POST', '/api/users/me/delete/', '{"password":"Secret123","confirm":"DELETE"}'],
     ['POST', '/api/search-queries/create/', orderBody({})],
     ['POST', '/api/users/me/export/', '{}'],
+    ['POST', '/api/webhooks/', `{"url":"https://${PUBLIC_HOST}/csrf"}`],
+    ['DELETE', `/api/webhooks/${a.aliceWebhookId}/`, '{}'],
+    ['POST', `/api/schedules/${a.aliceScheduleId}/pause/`, '{}'],
+    ['DELETE', `/api/schedules/${a.aliceScheduleId}/`, '{}'],
     ['POST', '/api/auth/logout/', '{}'],
   ];
   for (const [method, target, body] of csrfTargets) {
@@ -902,6 +997,9 @@ function buildCases(a: Actors): HostileCase[] {
     ['POST', '/api/users/me/api-keys/', '{"name":"after logout"}'],
     ['PATCH', '/api/users/me/', '{"name":"Ghost"}'],
     ['POST', '/api/users/me/export/', '{}'],
+    ['GET', '/api/webhooks/', undefined],
+    ['POST', '/api/webhooks/', `{"url":"https://${PUBLIC_HOST}/ghost"}`],
+    ['GET', '/api/schedules/', undefined],
   ] as const) {
     add('cookies after logout', {
       name: `${method} ${target}`,
@@ -931,6 +1029,11 @@ function buildCases(a: Actors): HostileCase[] {
     ['POST', '/api/paypal/create-order/', '{"credits_requested":1000}'],
     ['POST', '/api/auth/keys/', '{"name":"again"}'],
     ['DELETE', `/api/auth/keys/${a.aliceKeyId}/`, undefined],
+    ['GET', '/api/webhooks/', undefined],
+    ['POST', '/api/webhooks/', `{"url":"https://${PUBLIC_HOST}/again"}`],
+    ['DELETE', `/api/webhooks/${a.aliceWebhookId}/`, undefined],
+    ['GET', '/api/schedules/', undefined],
+    ['POST', `/api/schedules/${a.aliceScheduleId}/pause/`, '{}'],
   ] as const) {
     add('revoked API keys', {
       name: `${method} ${target}`,
@@ -998,10 +1101,13 @@ describe(`hostile-input campaign (${TEST_DIALECT})`, () => {
   const failures: string[] = [];
 
   beforeAll(async () => {
-    ctx = await startPaymentsTest();
+    // Webhooks only to public addresses, as in production, so that the SSRF cases meet the real check.
+    ctx = await startPaymentsTest({ WEBHOOK_ALLOW_PRIVATE: 'false' });
     const { t, fake } = ctx;
     await t.app.listen({ host: '127.0.0.1', port: 0 });
     port = (t.app.server.address() as AddressInfo).port;
+    // As the server does once it listens (main.ts): health counts the corpus in these threads.
+    await t.deps.dryRuns.warmUp();
 
     // Texts that make the slow regexes backtrack in an engine that backtracks (RE2 does not).
     await insertCorpus(t.deps.db, {
@@ -1028,6 +1134,22 @@ describe(`hostile-input campaign (${TEST_DIALECT})`, () => {
     });
     if (revoke.statusCode >= 300) throw new Error(`revoke failed: ${revoke.statusCode} ${revoke.body}`);
     const liveKey = await createApiKey(t.app, alice, 'live');
+    const endpoint = await t.app.inject({
+      method: 'POST',
+      url: '/api/webhooks/',
+      headers: alice.headers,
+      payload: { url: `https://${PUBLIC_HOST}/alice-hook` },
+    });
+    if (endpoint.statusCode !== 201)
+      throw new Error(`webhook failed: ${endpoint.statusCode} ${endpoint.body}`);
+    const scheduled = await t.app.inject({
+      method: 'POST',
+      url: '/api/search-queries/create/',
+      headers: alice.headers,
+      payload: JSON.parse(orderBody({ schedule: 'weekly' })),
+    });
+    if (scheduled.statusCode !== 201)
+      throw new Error(`schedule failed: ${scheduled.statusCode} ${scheduled.body}`);
 
     const pending = await createOrderId(t, alice, 2_000);
     await fake.decide(pending, 'approve');
@@ -1060,6 +1182,8 @@ describe(`hostile-input campaign (${TEST_DIALECT})`, () => {
       admin,
       revokedKey: key.key,
       aliceKeyId: liveKey.id,
+      aliceWebhookId: (endpoint.json() as { id: string }).id,
+      aliceScheduleId: (scheduled.json() as { schedule: { id: string } }).schedule.id,
       alicePendingPayPalOrder: pending,
       aliceSearchOrder: (searchOrder.json() as { id: string }).id,
       aliceCompletedPayPalOrder: completed,

@@ -87,7 +87,7 @@ export function messageOf(body: string): string | undefined {
   }
 }
 
-/** Tables a refused request must leave as they were: credits, orders, payments, users, API keys, exports. */
+/** Tables a refused request must leave as they were: credits, orders, payments, users, API keys, exports, webhooks, schedules. */
 const SNAPSHOT_TABLES = [
   'credit_lots',
   'credit_ledger',
@@ -99,6 +99,10 @@ const SNAPSHOT_TABLES = [
   'users',
   'api_keys',
   'account_exports',
+  'webhook_endpoints',
+  'outgoing_events',
+  'webhook_deliveries',
+  'order_schedules',
 ] as const;
 
 function listFiles(dir: string, prefix = ''): string[] {

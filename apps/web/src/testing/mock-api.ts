@@ -24,6 +24,8 @@ const DEFAULT_ROUTES: Record<string, MockHandler> = {
   'POST /api/analytics/pageview/': [204],
   'GET /api/users/me/': [401, { detail: 'Authentication credentials were not provided.' }],
   'POST /api/auth/token/refresh/': [401, { detail: 'Token is invalid or expired.', code: 'token_not_valid' }],
+  // The dashboard's scheduled orders: none unless a test says otherwise.
+  'GET /api/schedules/': [200, { schedules: [] }],
 };
 
 function parseBody(data: unknown): unknown {

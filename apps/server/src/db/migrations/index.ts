@@ -18,6 +18,10 @@ import * as createServiceStatus from './20261126000900_create-service-status.ts'
 import * as orderManifest from './20261126001000_order-manifest.ts';
 import * as deliveredRecords from './20261127000100_delivered-records.ts';
 import * as threadContext from './20261127000200_thread-context.ts';
+import * as webhooks from './20261127000500_webhooks.ts';
+import * as orderSchedules from './20261127000600_order-schedules.ts';
+import * as createRateLimits from './20261127000900_create-rate-limits.ts';
+import * as outboxCreatedIndex from './20261127001600_outbox-created-index.ts';
 
 /** Every migration, by name, in the order they run. Add new ones at the end; never edit a landed one. */
 export const MIGRATIONS: Record<string, Migration> = {
@@ -40,4 +44,8 @@ export const MIGRATIONS: Record<string, Migration> = {
   '20261126001000_order-manifest': orderManifest,
   '20261127000100_delivered-records': deliveredRecords,
   '20261127000200_thread-context': threadContext,
+  '20261127000500_webhooks': webhooks,
+  '20261127000600_order-schedules': orderSchedules,
+  '20261127000900_create-rate-limits': createRateLimits,
+  '20261127001600_outbox-created-index': outboxCreatedIndex,
 };

@@ -79,15 +79,22 @@ export async function findOrderByIdempotencyKey(
 }
 
 /** A user's orders, newest first. */
-export async function listUserOrders(db: Db, userId: string, limit = 500): Promise<OrderRow[]> {
-  return db
-    .selectFrom('orders')
-    .selectAll()
-    .where('user_id', '=', userId)
-    .orderBy('created_at', 'desc')
-    .orderBy('id', 'desc')
-    .limit(limit)
-    .execute();
+export async function listUserOrders(
+  db: Db,
+  userId: string,
+  limit = 500,
+  after?: { createdAt: string; id: string },
+): Promise<OrderRow[]> {
+  let query = db.selectFrom('orders').selectAll().where('user_id', '=', userId);
+  // Keyset paging, newest first: the rows after `after` in that order.
+  if (after)
+    query = query.where((eb) =>
+      eb.or([
+        eb('created_at', '<', after.createdAt),
+        eb.and([eb('created_at', '=', after.createdAt), eb('id', '<', after.id)]),
+      ]),
+    );
+  return query.orderBy('created_at', 'desc').orderBy('id', 'desc').limit(limit).execute();
 }
 
 export async function countUserOrdersByStatus(db: Db, userId: string): Promise<Record<string, number>> {

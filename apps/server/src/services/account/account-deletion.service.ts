@@ -23,7 +23,10 @@ import {
   deleteUserAccountExports,
   listAllUserAccountExports,
 } from '../../db/repositories/account-exports.repository.ts';
+import { deleteOutboxEmailsTo } from '../../db/repositories/outbox.repository.ts';
 import { findUserById } from '../../db/repositories/users.repository.ts';
+import { deleteUserSchedules } from '../../db/repositories/schedules.repository.ts';
+import { deleteUserWebhooks } from '../../db/repositories/webhooks/webhook-endpoints.repository.ts';
 import type { Deps } from '../../deps.ts';
 import { FieldErrors, notFound } from '../../errors.ts';
 import { addDays } from '../../lib/clock.ts';
@@ -39,8 +42,9 @@ export const deletedEmailPlaceholder = (userId: string) => `deleted-${userId.toL
 /**
  * Deletes the signed-in user's account after checking the password and the word DELETE: order files are deleted
  * first, then in one transaction the orders go (held reservations released), every session and API key ends, the
- * user row is anonymised (username kept, e-mail freed, name cleared), pending e-mail confirmation links are deleted
- * and the payments lose their personal fields.
+ * user row is anonymised (username kept, e-mail freed, name cleared), pending e-mail confirmation links and webhook
+ * endpoints (with their events), schedules and the mails kept for the address are deleted and the payments lose
+ * their personal fields.
  * The row itself is purged DELETED_ACCOUNT_RETENTION_DAYS later by purgeDeletedAccounts.
  */
 export async function deleteAccount(
@@ -80,10 +84,15 @@ export async function deleteAccount(
       orders.map((o) => o.id),
     );
     await deleteUserAccountExports(trx, userId);
+    // Endpoints, events and schedules go at once: nothing is sent or placed for an account that no longer exists.
+    await deleteUserWebhooks(trx, userId);
+    await deleteUserSchedules(trx, userId);
     await revokeOtherRefreshFamilies(trx, { userId, keepFamilyId: null, at, reason: 'account_deleted' });
     await revokeUserApiKeys(trx, userId, at);
     await removePaymentPersonalData(trx, userId, at);
     await deleteUserEmailConfirmations(trx, userId);
+    // The mails kept for this address go now; the rest of the outbox ages out after OUTBOX_RETENTION_DAYS.
+    await deleteOutboxEmailsTo(trx, user.email);
     const isDeleted = await anonymiseUserRow(trx, {
       userId,
       placeholderEmail: deletedEmailPlaceholder(userId),

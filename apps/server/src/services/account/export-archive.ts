@@ -10,8 +10,11 @@ import {
   listUserPaymentRows,
 } from '../../db/repositories/account.repository.ts';
 import { listLedgerEntries } from '../../db/repositories/credits.repository.ts';
+import { listUserSchedules } from '../../db/repositories/schedules.repository.ts';
+import { listUserWebhookEndpoints } from '../../db/repositories/webhooks/webhook-endpoints.repository.ts';
 import type { Deps } from '../../deps.ts';
 import { toOrder } from '../orders.service.ts';
+import { scheduledRequest, toSchedule } from '../schedules/schedules.service.ts';
 import { toAccountPayment } from './account-payments.service.ts';
 
 /** The files of a data export, in the order they are written; each is JSON but the README. */
@@ -23,6 +26,8 @@ export const EXPORT_ENTRIES = [
   'credit_lots.json',
   'ledger.json',
   'api_keys.json',
+  'webhooks.json',
+  'schedules.json',
   'page_views.json',
 ] as const;
 
@@ -35,6 +40,8 @@ payments.json    every payment with its refunds or reversals
 credit_lots.json every lot of credits you were granted, with what is left and when it expires
 ledger.json      every change of your balance: grants, reservations, releases, expiries, clawbacks
 api_keys.json    your API keys' names, prefixes and times (never the keys: only a hash of each is stored)
+webhooks.json    your webhook endpoints' addresses, descriptions and times (never their signing secrets)
+schedules.json   your scheduled orders: how often, the order each run places, their last run
 page_views.json  page views linked to you: none, because page views are counted without a user or an IP address
 `;
 
@@ -43,15 +50,19 @@ const json = (value: unknown) => Buffer.from(`${JSON.stringify(value, null, 2)}\
 /** Everything the export holds about one user, as plain JSON values keyed by file name. */
 export async function collectExportData(deps: Deps, userId: string): Promise<Record<string, unknown>> {
   const db = deps.db;
-  const [profile, orders, payments, adjustments, lots, ledger, keys] = await Promise.all([
-    findProfileRow(db, userId),
-    listAllUserOrders(db, userId),
-    listUserPaymentRows(db, userId),
-    listUserPaymentAdjustments(db, userId),
-    listAllUserLots(db, userId),
-    listLedgerEntries(db, userId),
-    listApiKeyMetadata(db, userId),
-  ]);
+  const [profile, orders, payments, adjustments, lots, ledger, keys, webhooks, schedules] = await Promise.all(
+    [
+      findProfileRow(db, userId),
+      listAllUserOrders(db, userId),
+      listUserPaymentRows(db, userId),
+      listUserPaymentAdjustments(db, userId),
+      listAllUserLots(db, userId),
+      listLedgerEntries(db, userId),
+      listApiKeyMetadata(db, userId),
+      listUserWebhookEndpoints(db, userId),
+      listUserSchedules(db, userId),
+    ],
+  );
   if (!profile) throw new Error(`no user ${userId}`);
   return {
     'profile.json': {
@@ -92,6 +103,13 @@ export async function collectExportData(deps: Deps, userId: string): Promise<Rec
       note: e.note,
     })),
     'api_keys.json': keys,
+    'webhooks.json': webhooks.map((w) => ({
+      id: w.id,
+      url: w.url,
+      description: w.description,
+      created_at: w.created_at,
+    })),
+    'schedules.json': schedules.map((row) => ({ ...toSchedule(row), request: scheduledRequest(row) })),
     'page_views.json': [],
   };
 }

@@ -19,6 +19,7 @@ import type { Deps } from '../../deps.ts';
 import { AppError, conflict, notFound } from '../../errors.ts';
 import { contentTypeFor } from '../../exports/index.ts';
 import { releaseReservation, reserveCredits } from '../ledger.service.ts';
+import { recordOrderEvent } from '../webhooks/webhook-events.service.ts';
 import { recordAudit } from './admin-audit.service.ts';
 import { pageWindow, toAdminOrder } from './admin-present.ts';
 
@@ -83,7 +84,8 @@ export async function retryOrder(
 
 /**
  * Cancels a pending order no worker holds: it ends `failed` with a message saying so, and its whole reservation
- * goes back to the lots through the ledger, in the same transaction as the audit entry; 409 unless it is pending.
+ * goes back to the lots through the ledger, in the same transaction as the audit entry and the order.failed webhook
+ * event; 409 unless it is pending.
  */
 export async function cancelOrder(
   deps: Deps,
@@ -103,6 +105,8 @@ export async function cancelOrder(
     });
     if (!isCancelled) throw conflict(ADMIN_MESSAGES.orderNotPending, 'order_not_pending');
     await releaseReservation(trx, order.reservation_id, now);
+    // For the owner's pipeline a cancelled order has failed: it will deliver nothing (decision 030).
+    await recordOrderEvent(deps, trx, orderId, 'order.failed');
     await recordAudit(trx, {
       adminUserId,
       action: 'order.cancel',

@@ -9,8 +9,8 @@ import {
 } from '../../db/repositories/admin/admin-stats.repository.ts';
 import { listCorpusIngests } from '../../db/repositories/corpus-ingests.repository.ts';
 import type { Deps } from '../../deps.ts';
-import { getCorpusSampleStatus, getCorpusStats } from '../corpus-stats.service.ts';
-import { getCorpusHealth, getWorkerHeartbeat } from '../service-status.service.ts';
+import { sampleStatusOf } from '../corpus-stats.service.ts';
+import { countCorpusRecent, getCorpusHealth, getWorkerHeartbeat } from '../service-status.service.ts';
 
 const DAY_MS = 86_400_000;
 /** The charts' span, in days (today included). */
@@ -37,7 +37,7 @@ export async function getAdminOverview(deps: Deps): Promise<AdminOverview> {
     countAllOrdersByStatus(deps.db),
     countQueueDepth(deps.db, now.toISOString()),
     getWorkerHeartbeat(deps),
-    getCorpusSampleStatus(deps.db),
+    countCorpusRecent(deps).then(sampleStatusOf),
     countDaily(deps.db, sinces[2]!),
   ]);
   const periods = (values: number[]) => ({ today: values[0]!, days_7: values[1]!, days_30: values[2]! });
@@ -65,7 +65,8 @@ export async function getAdminOverview(deps: Deps): Promise<AdminOverview> {
 /** The corpus by type, subreddit (the `top` largest) and month, sample or real, and the latest ingests. */
 export async function getAdminCorpus(deps: Deps, top: number): Promise<AdminCorpus> {
   const [stats, ingests, health] = await Promise.all([
-    getCorpusStats(deps.db, { top }),
+    // Grouping the whole corpus by subreddit and month: in a thread, off the API's event loop (decision 028).
+    deps.dryRuns.corpusStats(top),
     listCorpusIngests(deps.db, INGEST_HISTORY),
     getCorpusHealth(deps),
   ]);

@@ -6,19 +6,30 @@ import Piscina from 'piscina';
 import type { Config } from '../../config.ts';
 import type { DryRunTask, DryRunThreadData } from './dry-run-thread.ts';
 import type { PreviewQuery, PreviewSearchResult } from './preview-search.ts';
+import type { CorpusCounts } from '../../db/repositories/corpus-stats.repository.ts';
+import type { CorpusStats } from '../corpus-stats.service.ts';
 import { dryRunCancellations, dryRunDuration } from '../../lib/metrics.ts';
 
 /** A dry run stopped because its client went away or the pool had to end it. */
 export class DryRunCancelledError extends Error {}
 /** The pool's queue is full: too many dry runs at once. */
 export class DryRunBusyError extends Error {}
+/** The same user started newer dry runs past DRY_RUNS_PER_USER_AT_ONCE: this older one was ended. */
+export class DryRunSupersededError extends Error {}
 
 export interface DryRunPool {
-  /** Runs a dry run in a thread; aborting the signal ends the thread (and cancels its query on PostgreSQL). */
+  /**
+   * Runs a dry run in a thread; aborting the signal ends the thread (and cancels its query on PostgreSQL), and so
+   * does a newer dry run of the same `userId` past the per-user limit (the oldest one goes).
+   */
   run(
     query: PreviewQuery,
-    options: { startedAt: number; signal?: AbortSignal },
+    options: { startedAt: number; signal?: AbortSignal; userId?: string },
   ): Promise<PreviewSearchResult>;
+  /** The corpus's counts, read in a thread (a whole-corpus scan never holds the API's event loop). */
+  countCorpus(): Promise<CorpusCounts>;
+  /** The corpus by type, subreddit (the `top` largest) and month, read in a thread. */
+  corpusStats(top: number): Promise<CorpusStats>;
   /** Resolves when every thread has loaded its code and opened its connection. */
   warmUp(): Promise<void>;
   /** Dry runs running or queued right now. */
@@ -44,7 +55,24 @@ export function createDryRunPool(
   logger: Logger,
   cancelQuery: (taskId: string) => Promise<void>,
 ): DryRunPool {
-  const { threads, budgetMs, maxQueue } = config.dryRun;
+  const { threads, budgetMs, maxQueue, perUserAtOnce } = config.dryRun;
+  // Each user's running dry runs, oldest first: a new one past the limit ends the oldest, as a closed client does.
+  const runningByUser = new Map<string, AbortController[]>();
+  const admit = (userId: string) => {
+    const running = runningByUser.get(userId) ?? [];
+    runningByUser.set(userId, running);
+    const slot = new AbortController();
+    running.push(slot);
+    while (running.length > perUserAtOnce) running.shift()!.abort();
+    return {
+      signal: slot.signal,
+      release: () => {
+        const index = running.indexOf(slot);
+        if (index >= 0) running.splice(index, 1);
+        if (running.length === 0 && runningByUser.get(userId) === running) runningByUser.delete(userId);
+      },
+    };
+  };
   const workerData: DryRunThreadData = {
     databaseUrl: config.database.url,
     schema: config.database.schema,
@@ -75,36 +103,54 @@ export function createDryRunPool(
     get threadIds() {
       return piscina.threads.map((thread) => thread.threadId).sort((a, b) => a - b);
     },
-    async run(query, { startedAt, signal }) {
+    async run(query, { startedAt, signal, userId }) {
       const stopTimer = dryRunDuration.startTimer();
       if (piscina.queueSize >= maxQueue) {
         stopTimer({ outcome: 'busy' });
         throw new DryRunBusyError('too many dry runs');
       }
-      // Loading the threads' code (once, after start) does not count against a dry run.
-      const bootStarted = Date.now();
-      await warmUp();
-      const since = startedAt + (Date.now() - bootStarted);
-      const taskId = randomUUID();
-      const overrun = AbortSignal.timeout(Math.max(0, since + overrunMsFor(budgetMs) - Date.now()));
-      const combined = signal ? AbortSignal.any([signal, overrun]) : overrun;
-      const task: DryRunTask = { kind: 'preview', query, taskId };
+      const slot = userId === undefined ? undefined : admit(userId);
       pending += 1;
+      const taskId = randomUUID();
+      let combined: AbortSignal | undefined;
+      let overrun: AbortSignal | undefined;
       try {
+        // Loading the threads' code (once, after start) does not count against a dry run.
+        const bootStarted = Date.now();
+        await warmUp();
+        const since = startedAt + (Date.now() - bootStarted);
+        overrun = AbortSignal.timeout(Math.max(0, since + overrunMsFor(budgetMs) - Date.now()));
+        combined = AbortSignal.any([signal, overrun, slot?.signal].filter((s) => s !== undefined));
+        combined.throwIfAborted();
+        const task: DryRunTask = { kind: 'preview', query, taskId };
         const result = (await piscina.run(task, { signal: combined })) as PreviewSearchResult;
         stopTimer({ outcome: 'done' });
         return result;
       } catch (error) {
-        stopTimer({ outcome: combined.aborted ? 'cancelled' : 'error' });
-        if (!combined.aborted) throw error;
-        dryRunCancellations.inc({ reason: overrun.aborted ? 'overrun' : 'abandoned' });
+        stopTimer({ outcome: combined?.aborted ? 'cancelled' : 'error' });
+        if (!combined?.aborted) throw error;
+        const reason = signal?.aborted ? 'abandoned' : overrun?.aborted ? 'overrun' : 'superseded';
+        dryRunCancellations.inc({ reason });
         void cancelQuery(taskId).catch((err: unknown) =>
           logger.warn({ err }, 'cancelling a dry-run query failed'),
         );
-        throw new DryRunCancelledError(overrun.aborted ? 'dry run overran its budget' : 'dry run abandoned');
+        if (reason === 'superseded')
+          throw new DryRunSupersededError('a newer dry run of this user replaced it');
+        throw new DryRunCancelledError(
+          reason === 'overrun' ? 'dry run overran its budget' : 'dry run abandoned',
+        );
       } finally {
         pending -= 1;
+        slot?.release();
       }
+    },
+    countCorpus: async () => {
+      await warmUp();
+      return (await piscina.run({ kind: 'corpus-counts' } satisfies DryRunTask)) as CorpusCounts;
+    },
+    corpusStats: async (top) => {
+      await warmUp();
+      return (await piscina.run({ kind: 'corpus-stats', top } satisfies DryRunTask)) as CorpusStats;
     },
     warmUp,
     close: () => piscina.destroy(),

@@ -7,6 +7,7 @@ import type { FastifyInstance } from 'fastify';
 import { sql } from 'kysely';
 import pino from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { ORDER_MESSAGES } from '@threadcart/contracts';
 import { buildApp } from '../../app.ts';
 import { createDeps, type Deps } from '../../deps.ts';
 import { countActiveSessions } from '../../db/repositories/sessions-activity.repository.ts';
@@ -89,7 +90,7 @@ const previewBody = (value: string) =>
   });
 
 /** A dry run over a real socket; `abortAfterMs` closes the connection before the answer. */
-function postPreview(server: Server, value: string, abortAfterMs?: number) {
+function postPreview(server: Server, value: string, abortAfterMs?: number, session = server.session) {
   return new Promise<{ status: number; body: Record<string, unknown> } | 'aborted'>((resolve, reject) => {
     const payload = previewBody(value);
     const request = http.request(
@@ -99,7 +100,7 @@ function postPreview(server: Server, value: string, abortAfterMs?: number) {
         method: 'POST',
         path: '/api/search-queries/preview/',
         headers: {
-          ...server.session.headers,
+          ...session.headers,
           'content-type': 'application/json',
           'content-length': Buffer.byteLength(payload),
         },
@@ -165,6 +166,38 @@ describe(`dry runs in threads, within a budget (${TEST_DIALECT})`, () => {
       // The thread that ran it was ended (and replaced), long before its budget of 20 s.
       expect(server.deps.dryRuns.threadIds).not.toEqual(before);
       expect(Date.now() - started).toBeLessThan(10_000);
+      await expectNoDryRunQuery(server.deps);
+    } finally {
+      await server.close();
+    }
+  }, 120_000);
+
+  it("ends a user's oldest dry run when they start one past 2 at once; another user's run is untouched", async () => {
+    const server = await startServer(3_000);
+    try {
+      const other = await signUpAndSignIn(server.app);
+      const before = server.deps.dryRuns.threadIds;
+      const pause = () => new Promise((r) => setTimeout(r, 150));
+      const first = postPreview(server, HOSTILE);
+      await pause();
+      const second = postPreview(server, HOSTILE);
+      await pause();
+      const others = postPreview(server, HOSTILE, undefined, other);
+      await pause();
+      const thirdStarted = Date.now();
+      const third = postPreview(server, HOSTILE);
+      const oldest = await first;
+      if (oldest === 'aborted') throw new Error('no answer');
+      expect(oldest.status).toBe(409);
+      expect(oldest.body).toEqual({
+        detail: ORDER_MESSAGES.dryRunSuperseded(2),
+        code: 'dry_run_superseded',
+      });
+      // Ended at once, long before its budget of 3 s, and its thread with it.
+      expect(Date.now() - thirdStarted).toBeLessThan(2_000);
+      const rest = await Promise.all([second, others, third]);
+      expect(rest.map((answer) => (answer === 'aborted' ? 0 : answer.status))).toEqual([200, 200, 200]);
+      expect(server.deps.dryRuns.threadIds).not.toEqual(before);
       await expectNoDryRunQuery(server.deps);
     } finally {
       await server.close();

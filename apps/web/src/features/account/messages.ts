@@ -1,4 +1,10 @@
-import { ACCOUNT_MESSAGES, DELETE_CONFIRM_WORD, EXPIRES_SOON_DAYS } from '@threadcart/contracts';
+import {
+  ACCOUNT_MESSAGES,
+  DELETE_CONFIRM_WORD,
+  EXPIRES_SOON_DAYS,
+  WEBHOOK_MESSAGES,
+  WEBHOOK_SIGNATURE_TOLERANCE_SECONDS,
+} from '@threadcart/contracts';
 
 /** Texts of the account page (issue 17); the server's own details come from ACCOUNT_MESSAGES in contracts. */
 export const ACCOUNT_UI_MESSAGES = {
@@ -69,4 +75,21 @@ export const EXPORT_STATE_LABELS = {
   ready: 'Ready',
   failed: 'Failed',
   expired: 'Expired',
+} as const;
+
+/** Texts of the Webhooks section (decision 030); the server's own details come from WEBHOOK_MESSAGES. */
+export const WEBHOOK_UI_MESSAGES = {
+  ...WEBHOOK_MESSAGES,
+  intro:
+    'Threadcart sends a signed JSON POST to your endpoints when one of your orders completes or fails, so a pipeline can fetch the file without polling.',
+  verifyHint: `Check each request: the Threadcart-Signature header is t=<time>,v1=<HMAC-SHA256 of "t.body" with the endpoint's secret>. Refuse a signature that does not match or a time more than ${WEBHOOK_SIGNATURE_TOLERANCE_SECONDS / 60} minutes old.`,
+  noEndpoints: 'You have no webhook endpoints yet.',
+  noDeliveries: 'No deliveries yet. Send a test to try the endpoint.',
+  deleteQuestion: 'Delete this endpoint? Deliveries still waiting for it are dropped.',
+} as const;
+
+export const WEBHOOK_EVENT_LABELS = {
+  'order.completed': 'Order completed',
+  'order.failed': 'Order failed',
+  'webhook.test': 'Test',
 } as const;

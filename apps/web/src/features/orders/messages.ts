@@ -18,6 +18,8 @@ export const ORDERS_UI_MESSAGES = {
   validationFailed: 'Query validation failed',
   completedHeading: 'Order Requested Successfully!',
   goHome: 'Go to Homepage',
+  repeatHint:
+    'Placed now and again at this time every day or week, each time with only records you have not received yet. Each run is charged; a run your credits cannot cover is skipped and you get an e-mail. Pause or delete it on the dashboard.',
 } as const;
 
 /** Placeholders of the text rules (spec §5): a short sample word, and a pattern with wildcards around a word. */

@@ -1,4 +1,10 @@
-import { threadOptionsFor, type FormatType, type SearchType, type SortOrder } from '@threadcart/contracts';
+import {
+  threadOptionsFor,
+  type FormatType,
+  type ScheduleCadence,
+  type SearchType,
+  type SortOrder,
+} from '@threadcart/contracts';
 import { columnsPayload } from './order-columns.ts';
 
 /** The Content Type select (spec §2). */
@@ -94,3 +100,10 @@ export function deliveryOptionNames(order: {
     ...(order.include_comments ? [`Top ${order.include_comments} comments per post`] : []),
   ];
 }
+
+/** The Repeat select: once, or a schedule (docs/decisions/030-webhooks-and-schedules.md). */
+export const REPEAT_OPTIONS: readonly { value: ScheduleCadence | ''; label: string }[] = [
+  { value: '', label: 'Once' },
+  { value: 'daily', label: 'Daily' },
+  { value: 'weekly', label: 'Weekly' },
+];

@@ -8,6 +8,7 @@ export const ACCOUNT_KEYS = {
   credits: ['account', 'credits'] as const,
   ledger: (page: number) => ['account', 'ledger', page] as const,
   exports: ['account', 'exports'] as const,
+  webhooks: ['account', 'webhooks'] as const,
 };
 
 export const ACCOUNT_PATHS = {
@@ -21,6 +22,9 @@ export const ACCOUNT_PATHS = {
   ledger: '/api/users/me/ledger/',
   exports: '/api/users/me/export/',
   deleteAccount: '/api/users/me/delete/',
+  webhooks: '/api/webhooks/',
+  webhook: (id: string) => `/api/webhooks/${encodeURIComponent(id)}/`,
+  webhookTest: (id: string) => `/api/webhooks/${encodeURIComponent(id)}/test/`,
   /** The route the curl example lists (the caller's orders). */
   orderList: '/api/search-queries/list/',
 } as const;

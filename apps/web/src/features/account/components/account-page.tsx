@@ -7,18 +7,20 @@ import { CreditsSection } from './credits-section.tsx';
 import { PasswordSection } from './password-section.tsx';
 import { PaymentsSection } from './payments-section.tsx';
 import { ProfileSection } from './profile-section.tsx';
+import { WebhooksSection } from './webhooks-section.tsx';
 import { YourDataSection } from './your-data-section.tsx';
 
 const SECTIONS = [
   { id: 'profile', label: 'Profile' },
   { id: 'password', label: 'Password' },
   { id: 'api-keys', label: 'API keys' },
+  { id: 'webhooks', label: 'Webhooks' },
   { id: 'payments', label: 'Payments' },
   { id: 'credits', label: 'Credits' },
   { id: 'your-data', label: 'Your data' },
 ] as const;
 
-/** /account: profile, password, API keys, payments, credits and the user's data, one section each. */
+/** /account: profile, password, API keys, webhooks, payments, credits and the user's data, one section each. */
 export function AccountPage() {
   const { hash } = useLocation();
 
@@ -48,6 +50,7 @@ export function AccountPage() {
         <ProfileSection />
         <PasswordSection />
         <ApiKeysSection />
+        <WebhooksSection />
         <PaymentsSection />
         <CreditsSection />
         <YourDataSection />

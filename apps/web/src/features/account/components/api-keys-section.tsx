@@ -2,6 +2,7 @@ import type { ApiKey, CreatedApiKey } from '@threadcart/contracts';
 import { useState, type FormEvent } from 'react';
 import { Alert } from '../../../components/ui/alert.tsx';
 import { Button } from '../../../components/ui/button.tsx';
+import { ConfirmAction } from '../../../components/ui/confirm-action.tsx';
 import { TextField } from '../../../components/ui/text-field.tsx';
 import { failureMessage } from '../api/account-errors.ts';
 import { useCreateApiKey } from '../api/create-api-key.ts';
@@ -10,35 +11,11 @@ import { useRevokeApiKey } from '../api/revoke-api-key.ts';
 import { formatDateTime } from '../format.ts';
 import { ACCOUNT_UI_MESSAGES as M } from '../messages.ts';
 import { AccountSection } from './account-section.tsx';
-import { CopyButton } from './copy-button.tsx';
 import { CurlExample } from './curl-example.tsx';
-
-function NewKeyNotice({ created, onDone }: { created: CreatedApiKey; onDone: () => void }) {
-  return (
-    <div
-      className="space-y-3 rounded-md border border-warning bg-warning-subtle p-4"
-      data-testid="new-api-key"
-    >
-      <p className="text-sm font-semibold text-text-primary">Your new key “{created.name}”</p>
-      <div className="flex flex-wrap items-center gap-2">
-        <code className="min-w-0 flex-1 rounded bg-white px-3 py-2 font-mono text-sm break-all">
-          {created.key}
-        </code>
-        <CopyButton text={created.key} label="Copy key" />
-      </div>
-      <p className="text-sm text-warning" role="note">
-        {M.keyShownOnce}
-      </p>
-      <Button variant="outline" size="sm" onClick={onDone}>
-        I have copied it
-      </Button>
-    </div>
-  );
-}
+import { ShownOnceNotice } from './shown-once-notice.tsx';
 
 function KeyRow({ apiKey }: { apiKey: ApiKey }) {
   const revoke = useRevokeApiKey();
-  const [isConfirming, setIsConfirming] = useState(false);
   return (
     <tr className="align-top">
       <td className="py-2 pr-4 font-medium text-text-primary">{apiKey.name}</td>
@@ -48,31 +25,16 @@ function KeyRow({ apiKey }: { apiKey: ApiKey }) {
         {apiKey.last_used_at ? formatDateTime(apiKey.last_used_at) : 'Never'}
       </td>
       <td className="py-2 text-right">
-        {isConfirming ? (
-          <div className="flex flex-col items-end gap-2" role="group" aria-label={`Revoke ${apiKey.name}`}>
-            <span className="text-xs text-text-secondary">{M.revokeQuestion}</span>
-            <div className="flex gap-2">
-              <Button size="sm" isLoading={revoke.isPending} onClick={() => revoke.mutate(apiKey.id)}>
-                Yes, revoke
-              </Button>
-              <Button size="sm" variant="outline" onClick={() => setIsConfirming(false)}>
-                Cancel
-              </Button>
-            </div>
-            {revoke.isError && (
-              <span className="text-xs text-danger-dark">{failureMessage(revoke.error)}</span>
-            )}
-          </div>
-        ) : (
-          <Button
-            size="sm"
-            variant="outline"
-            aria-label={`Revoke ${apiKey.name}`}
-            onClick={() => setIsConfirming(true)}
-          >
-            Revoke
-          </Button>
-        )}
+        <ConfirmAction
+          label="Revoke"
+          confirmLabel="Yes, revoke"
+          ariaLabel={`Revoke ${apiKey.name}`}
+          question={M.revokeQuestion}
+          isPending={revoke.isPending}
+          onConfirm={() => revoke.mutate(apiKey.id)}
+        >
+          {revoke.isError && <span className="text-xs text-danger-dark">{failureMessage(revoke.error)}</span>}
+        </ConfirmAction>
       </td>
     </tr>
   );
@@ -129,7 +91,16 @@ export function ApiKeysSection() {
           </Button>
         </form>
         {create.isError && <Alert tone="error">{failureMessage(create.error)}</Alert>}
-        {created && <NewKeyNotice created={created} onDone={() => setCreated(null)} />}
+        {created && (
+          <ShownOnceNotice
+            heading={`Your new key “${created.name}”`}
+            value={created.key}
+            copyLabel="Copy key"
+            warning={M.keyShownOnce}
+            testId="new-api-key"
+            onDone={() => setCreated(null)}
+          />
+        )}
         {keys.isError && <Alert tone="error">{M.loadFailed}</Alert>}
         {keys.data && keys.data.length === 0 && <p className="text-sm text-text-secondary">{M.noKeys}</p>}
         {keys.data && keys.data.length > 0 && (

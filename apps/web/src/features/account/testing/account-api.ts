@@ -25,6 +25,10 @@ export const ROUTES = {
   requestExport: 'POST /api/users/me/export/',
   deleteAccount: 'POST /api/users/me/delete/',
   logout: 'POST /api/auth/logout/',
+  webhooks: 'GET /api/webhooks/',
+  createWebhook: 'POST /api/webhooks/',
+  deleteWebhook: (id: string) => `DELETE /api/webhooks/${id}/`,
+  testWebhook: (id: string) => `POST /api/webhooks/${id}/test/`,
 } as const;
 
 export const PAYMENT: AccountPayment = {
@@ -83,6 +87,7 @@ export function accountApi(routes: Record<string, MockHandler> = {}) {
     [ROUTES.credits]: [200, { credits: 1000, lots: [], expiring_soon_credits: 0 }],
     [ROUTES.ledger]: [200, { entries: [], page: 1, page_size: 50, total: 0 }],
     [ROUTES.exports]: [200, { exports: [] }],
+    [ROUTES.webhooks]: [200, { endpoints: [] }],
     ...routes,
   });
 }

@@ -28,6 +28,7 @@ export const OPTION_FIELDS = [
   'sort',
   'sample_seed',
   'columns',
+  'schedule',
   'exclude_purchased',
   'include_context',
   'include_comments',

@@ -12,9 +12,10 @@ import { OrderList } from './order-list.tsx';
 
 /**
  * The dashboard (spec §2): counters, "My Orders" with "New Order", and the live order list; `notice` is what other
- * features show under the heading (the e-mail confirmation notice, composed in app/routes/dashboard.tsx).
+ * features show under the heading (the e-mail confirmation notice) and `schedules` what they show above the orders
+ * (the scheduled orders), both composed in app/routes/dashboard.tsx.
  */
-export function DashboardPage({ notice }: { notice?: ReactNode } = {}) {
+export function DashboardPage({ notice, schedules }: { notice?: ReactNode; schedules?: ReactNode } = {}) {
   // A 401 that survives the refresh signs the user out; the guard then sends them to /login with this message.
   useSignOutMessage(ORDERS_UI_MESSAGES.loginRequired);
   const { orders, stats } = useDashboardData();
@@ -43,6 +44,7 @@ export function DashboardPage({ notice }: { notice?: ReactNode } = {}) {
         </Alert>
       )}
       <DashboardStats stats={stats.data} />
+      {schedules}
       <section aria-labelledby="my-orders" className="space-y-4">
         <div className="flex flex-wrap items-center justify-between gap-3">
           <h2 id="my-orders" className="text-2xl font-semibold text-text-primary">

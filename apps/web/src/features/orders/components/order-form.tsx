@@ -1,4 +1,9 @@
-import { ORDER_MESSAGES, parseFilterTree, resolveFileColumns } from '@threadcart/contracts';
+import {
+  ORDER_MESSAGES,
+  parseFilterTree,
+  resolveFileColumns,
+  type ScheduleCadence,
+} from '@threadcart/contracts';
 import { useMemo, useState, type FormEvent } from 'react';
 import { Alert } from '../../../components/ui/alert.tsx';
 import { Button } from '../../../components/ui/button.tsx';
@@ -22,6 +27,7 @@ import { FilterBuilder } from './filter-builder.tsx';
 import { OrderSettingsFields, type OrderSettings } from './order-settings-fields.tsx';
 import { PresetButtons, type OrderPreset } from './preset-buttons.tsx';
 import { QueryPreview } from './query-preview.tsx';
+import { RepeatField } from './repeat-field.tsx';
 
 const INITIAL_SETTINGS: OrderSettings = {
   title: '',
@@ -58,6 +64,7 @@ export function OrderForm({ isAuthenticated }: { isAuthenticated: boolean }) {
   const [query, setQuery] = useState(initialBuilderQuery);
   const [error, setError] = useState<string | null>(null);
   const [serverErrors, setServerErrors] = useState<OptionFieldErrors>({});
+  const [schedule, setSchedule] = useState<ScheduleCadence | ''>('');
   const { submit, isSubmitting } = useCreateOrder();
 
   const check = useMemo(() => checkBuilderQuery(query), [query]);
@@ -125,6 +132,7 @@ export function OrderForm({ isAuthenticated }: { isAuthenticated: boolean }) {
       result_count: resultCount,
       filters: toPayloadFilters(query),
       ...options,
+      ...(schedule ? { schedule } : {}),
     });
     if (failure) {
       setError(failure.message);
@@ -139,6 +147,7 @@ export function OrderForm({ isAuthenticated }: { isAuthenticated: boolean }) {
         <Card className="w-full max-w-[1000px] p-4 sm:p-6">
           <form noValidate onSubmit={handleSubmit} aria-label="Create New Order" className="space-y-6">
             <OrderSettingsFields values={settings} onChange={updateSetting} errors={fieldErrors} />
+            <RepeatField value={schedule} onChange={setSchedule} errors={fieldErrors.schedule} />
             <fieldset className="min-w-0 space-y-3">
               <legend className="mb-2 text-lg font-semibold text-text-primary">Query Builder</legend>
               <PresetButtons onLoad={handlePreset} />
