@@ -2,17 +2,15 @@
 // of GET /api/search-queries/list/ under autocannon while the worker fulfils orders, against idle. A real server
 // (src/main.ts, which forks the real worker process) runs on 127.0.0.1 over the 1M-record corpus.
 // Run: cd apps/server && npx tsx ../../bench/orders.ts [--runs 20] [--load-seconds 10] [--rounds 3]
-// [--formats json,parquet] [--latency-only] (only create → file ready, printed; bench/RESULTS.md is left alone)
+// [--port N] [--formats json,parquet] [--latency-only] (only create → file ready, printed; bench/RESULTS.md is left alone)
+// Thread context (docs/decisions/029): its cost alone at 1,000 records, and create → file ready of orders with it.
 // The corpus bench's 1M-record files (bench/corpus-ingest.ts) are ingested once into bench/.data/orders-1m.db; the
 // figures go into the "Orders" section of bench/RESULTS.md.
-import { spawn, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
 import { createRequire } from 'node:module';
-import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
-import type { FormatType } from '@threadcart/contracts';
+import { MAX_OPEN_ORDERS, type FormatType } from '@threadcart/contracts';
 import type { Kysely } from 'kysely';
 import { writeGeneratedCorpus } from '../apps/server/src/corpus/generate.ts';
 import { createDatabase } from '../apps/server/src/db/database.ts';
@@ -26,6 +24,18 @@ import {
 } from '../apps/server/src/services/corpus-search.service.ts';
 import { grantCredits } from '../apps/server/src/services/ledger.service.ts';
 import { BENCH_CORPUS, ensureBenchFiles } from './corpus-ingest.ts';
+import { CONTEXT_CASES, contextTable, measureContextAlone } from './orders-context.ts';
+import {
+  Client,
+  freePort,
+  log,
+  median,
+  percentile,
+  ROOT,
+  sleep,
+  startServer,
+  waitForHealth,
+} from './orders-support.ts';
 
 interface AutocannonResult {
   latency: { p50: number; p99: number; average: number };
@@ -41,8 +51,6 @@ type Autocannon = (options: {
 }) => Promise<AutocannonResult>;
 const autocannon = createRequire(import.meta.url)('autocannon') as Autocannon;
 
-const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
-const SERVER_ROOT = path.join(ROOT, 'apps/server');
 const DATA_DIR = path.join(ROOT, 'bench/.data');
 const ALL_FORMATS: FormatType[] = ['json', 'csv', 'xlsx', 'ndjson', 'parquet'];
 const formatsIndex = process.argv.indexOf('--formats');
@@ -61,7 +69,6 @@ const FILTERS = {
   ],
 };
 const SEARCH_TYPE = 'both';
-
 const option = (name: string, fallback: number) => {
   const index = process.argv.indexOf(`--${name}`);
   return index >= 0 ? Number(process.argv[index + 1]) : fallback;
@@ -77,17 +84,10 @@ const CORPUS_NAME = CORPUS.posts + CORPUS.comments === 1_000_000 ? '1m' : `${COR
 const LOAD_SECONDS = option('load-seconds', 10);
 const ROUNDS = option('rounds', 3);
 
-const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
-const percentile = (values: number[], p: number) => {
-  const sorted = [...values].sort((a, b) => a - b);
-  return sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)]!;
-};
-const median = (values: number[]) => percentile(values, 50);
 // The 1-minute load average at each step: the machine may be shared, and the figures mean little when it is busy.
 const loadAverages: number[] = [];
 const SHARED_NOTE = '; the machine was shared with other work at the time, so the figures are pessimistic';
 const sampleLoad = () => loadAverages.push(os.loadavg()[0]!);
-const log = (message: string) => console.log(`[${new Date().toISOString().slice(11, 19)}] ${message}`);
 
 /**
  * A database holding the corpus, built once: the 1M-record files of the corpus bench (bench/corpus-ingest.ts,
@@ -124,106 +124,6 @@ async function ensureCorpus(databaseFile: string): Promise<{ posts: number; comm
   }
 }
 
-async function freePort(): Promise<number> {
-  const server = net.createServer();
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const { port } = server.address() as net.AddressInfo;
-  await new Promise((resolve) => server.close(resolve));
-  return port;
-}
-
-/** A browser-like session: cookies from sign-in plus the CSRF header. */
-class Client {
-  private readonly cookies = new Map<string, string>();
-  private csrf = '';
-  constructor(private readonly base: string) {}
-  get headers(): Record<string, string> {
-    const cookie = [...this.cookies].map(([k, v]) => `${k}=${v}`).join('; ');
-    return { cookie, 'x-csrftoken': this.csrf, 'content-type': 'application/json' };
-  }
-  async call(method: string, url: string, body?: unknown): Promise<{ status: number; json: unknown }> {
-    const res = await fetch(this.base + url, {
-      method,
-      headers: this.headers,
-      ...(body === undefined ? {} : { body: JSON.stringify(body) }),
-    });
-    for (const line of res.headers.getSetCookie()) {
-      const [pair] = line.split(';');
-      const index = pair!.indexOf('=');
-      this.cookies.set(pair!.slice(0, index), pair!.slice(index + 1));
-    }
-    const text = await res.text();
-    return { status: res.status, json: text ? (JSON.parse(text) as unknown) : null };
-  }
-  async signUp(username: string): Promise<string> {
-    const password = 'Bench-secret-123';
-    const signup = await this.call('POST', '/api/auth/signup/', {
-      username,
-      email: `${username}@example.com`,
-      password1: password,
-      password2: password,
-      name: username,
-    });
-    if (signup.status !== 201 && signup.status !== 200) throw new Error(`sign-up: ${JSON.stringify(signup)}`);
-    const login = await this.call('POST', '/api/auth/token/', { username, password });
-    if (login.status !== 200) throw new Error(`sign-in: ${JSON.stringify(login)}`);
-    const csrf = await this.call('GET', '/api/auth/csrf/');
-    this.csrf = (csrf.json as { csrfToken: string }).csrfToken;
-    return (login.json as { user: { id: string } }).user.id;
-  }
-  async placeOrder(format: FormatType, title: string): Promise<string> {
-    const res = await this.call('POST', '/api/search-queries/create/', {
-      title,
-      search_type: SEARCH_TYPE,
-      format_type: format,
-      result_count: RESULT_COUNT,
-      filters: FILTERS,
-    });
-    if (res.status !== 201) throw new Error(`create: ${JSON.stringify(res)}`);
-    return (res.json as { id: string }).id;
-  }
-  async waitUntilReady(orderId: string, timeoutMs = 120_000): Promise<{ records_delivered: number }> {
-    const deadline = Date.now() + timeoutMs;
-    for (;;) {
-      const { json } = await this.call('GET', `/api/search-queries/${orderId}/`);
-      const order = json as {
-        status: string;
-        there_is_file: boolean;
-        records_delivered: number;
-        error: string;
-      };
-      if (order.status === 'completed' && order.there_is_file) return order;
-      if (order.status === 'failed') throw new Error(`order failed: ${order.error}`);
-      if (Date.now() > deadline) throw new Error(`order ${orderId} not ready after ${timeoutMs} ms`);
-      await sleep(20);
-    }
-  }
-}
-
-function startServer(env: NodeJS.ProcessEnv): ChildProcess {
-  const child = spawn(process.execPath, ['--import', 'tsx', 'src/main.ts'], {
-    cwd: SERVER_ROOT,
-    env,
-    stdio: ['ignore', 'inherit', 'inherit'],
-  });
-  child.on('exit', (code, signal) => {
-    if (code !== 0 && signal !== 'SIGTERM') log(`server exited: ${code ?? signal}`);
-  });
-  return child;
-}
-
-async function waitForHealth(base: string): Promise<void> {
-  for (let i = 0; i < 600; i += 1) {
-    try {
-      if ((await fetch(`${base}/api/health/`)).ok) return;
-    } catch {
-      // not listening yet
-    }
-    await sleep(100);
-  }
-  throw new Error('the server did not come up');
-}
-
 async function main(): Promise<void> {
   fs.mkdirSync(DATA_DIR, { recursive: true });
   const databaseFile = path.join(DATA_DIR, `orders-${CORPUS_NAME}.db`);
@@ -244,8 +144,14 @@ async function main(): Promise<void> {
     queryMs.push(performance.now() - started);
   }
   log(`query: ${count} matches; search alone p50 ${median(queryMs).toFixed(0)} ms`);
+  const contextAlone = await measureContextAlone(direct.db, filters, {
+    runs: RUNS,
+    resultCount: RESULT_COUNT,
+    onRun: sampleLoad,
+  });
 
-  const port = await freePort();
+  // --port: a fixed port (a shared machine may give each user its own range); otherwise any free one.
+  const port = option('port', 0) || (await freePort());
   const base = `http://127.0.0.1:${port}`;
   const server = startServer({
     ...process.env,
@@ -260,17 +166,28 @@ async function main(): Promise<void> {
     RUN_WORKER: 'true',
     LOG_LEVEL: 'warn',
     PAYMENTS_SIMULATOR: 'allow',
+    // The bench signs up a dozen users from one address on every run (the limit has its own tests).
+    SIGNUPS_PER_ADDRESS_PER_HOUR: '100000',
   });
   try {
     await waitForHealth(base);
     const suffix = Date.now().toString(36);
-    const buyer = new Client(base);
+    const defaults = { searchType: SEARCH_TYPE, resultCount: RESULT_COUNT, filters: FILTERS };
+    const buyer = new Client(base, defaults);
     const buyerId = await buyer.signUp(`bench_buyer_${suffix}`);
-    const reader = new Client(base);
+    const reader = new Client(base, defaults);
     const readerId = await reader.signUp(`bench_reader_${suffix}`);
+    // The load phase queues more orders than one user may have open (MAX_OPEN_ORDERS): it spreads them over users.
+    const loaders: Client[] = [];
+    const loaderIds: string[] = [];
+    for (let i = 0; i < Math.ceil((LOAD_SECONDS * 10) / MAX_OPEN_ORDERS); i += 1) {
+      const loader = new Client(base, defaults);
+      loaderIds.push(await loader.signUp(`bench_loader_${suffix}_${i}`));
+      loaders.push(loader);
+    }
     const now = new Date();
     const expiresAt = new Date(now.getTime() + 86_400_000);
-    for (const userId of [buyerId, readerId]) {
+    for (const userId of [buyerId, readerId, ...loaderIds]) {
       await grantCredits(direct.db, {
         userId,
         credits: 10_000_000,
@@ -300,6 +217,28 @@ async function main(): Promise<void> {
       );
     }
 
+    // 1b. The same with thread context, and without it for comparison.
+    const contextLatency: Record<string, number[]> = {};
+    for (const { name, body } of CONTEXT_CASES) {
+      contextLatency[name] = [];
+      const format = body.format_type as FormatType;
+      await buyer.waitUntilReady(await buyer.placeOrder(format, `warm-up ${name}`, body));
+      for (let run = 0; run < RUNS; run += 1) {
+        await sleep(Math.random() * 600);
+        sampleLoad();
+        const started = performance.now();
+        const order = await buyer.waitUntilReady(
+          await buyer.placeOrder(format, `bench ${name} ${run}`, body),
+        );
+        contextLatency[name].push(performance.now() - started);
+        if (order.records_delivered !== RESULT_COUNT) throw new Error(`delivered ${order.records_delivered}`);
+      }
+      log(
+        `${name}: p50 ${median(contextLatency[name]).toFixed(0)} ms, p95 ${percentile(contextLatency[name], 95).toFixed(0)} ms`,
+      );
+    }
+    const contextSection = contextTable(contextAlone, contextLatency, corpus, RUNS);
+
     if (IS_LATENCY_ONLY) {
       const ms = (value: number) => `${Math.round(value)} ms`;
       console.log(
@@ -308,6 +247,8 @@ async function main(): Promise<void> {
           '| format | p50 | p95 |',
           '| --- | --- | --- |',
           ...FORMATS.map((f) => `| ${f} | ${ms(median(latency[f]!))} | ${ms(percentile(latency[f]!, 95))} |`),
+          '',
+          contextSection,
         ].join('\n'),
       );
       return;
@@ -330,19 +271,21 @@ async function main(): Promise<void> {
       sampleLoad();
       idle.push(await load());
       // Enough XLSX orders to keep the worker busy for the whole load window.
-      const queued: string[] = [];
-      for (let i = 0; i < LOAD_SECONDS * 10; i += 1)
-        queued.push(await buyer.placeOrder('xlsx', `load ${round}.${i}`));
+      const queued: { id: string; owner: Client }[] = [];
+      for (let i = 0; i < LOAD_SECONDS * 10; i += 1) {
+        const owner = loaders[i % loaders.length]!;
+        queued.push({ id: await owner.placeOrder('xlsx', `load ${round}.${i}`), owner });
+      }
       await sleep(300);
       sampleLoad();
       busy.push(await load());
       let done = 0;
-      for (const id of queued) {
-        const { json } = await buyer.call('GET', `/api/search-queries/${id}/`);
+      for (const { id, owner } of queued) {
+        const { json } = await owner.call('GET', `/api/search-queries/${id}/`);
         if ((json as { status: string }).status === 'completed') done += 1;
       }
       fulfilledDuringLoad.push(done);
-      for (const id of queued) await buyer.waitUntilReady(id, 600_000);
+      for (const { id, owner } of queued) await owner.waitUntilReady(id, 600_000);
       const last = idle.length - 1;
       log(
         `round ${round + 1}: list p99 idle ${idle[last]!.latency.p99} ms, busy ${busy[last]!.latency.p99} ms ` +
@@ -353,6 +296,7 @@ async function main(): Promise<void> {
     const idleP99 = median(idle.map((r) => r.latency.p99));
     const busyP99 = median(busy.map((r) => r.latency.p99));
     const results = {
+      contextSection,
       corpus,
       matches: count,
       queryP50: median(queryMs),
@@ -377,6 +321,7 @@ async function main(): Promise<void> {
 }
 
 function writeResults(r: {
+  contextSection: string;
   corpus: { posts: number; comments: number };
   matches: number;
   queryP50: number;
@@ -417,6 +362,7 @@ function writeResults(r: {
       return `| ${f} | ${ms(median(r.latency[f]!))} | ${ms(percentile(r.latency[f]!, 95))} | ${target} |`;
     }),
     '',
+    r.contextSection,
     `GET /api/search-queries/list/ (20 orders in the list) under autocannon, 10 connections for ${LOAD_SECONDS} s, ` +
       `idle, and while the worker fulfils queued XLSX orders back to back (it delivered ` +
       `${r.deliveredDuringLoad} of them in the window, median); medians of ${ROUNDS} rounds:`,

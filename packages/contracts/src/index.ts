@@ -3,6 +3,8 @@ export * from './auth.ts';
 export * from './credits.ts';
 export * from './orders.ts';
 export * from './order-manifest.ts';
+export * from './thread-options.ts';
+export * from './order-rerun.ts';
 export * from './filters.ts';
 export * from './payments.ts';
 export * from './corpus.ts';

@@ -45,6 +45,10 @@ export const OrderManifestSchema = z.object({
   columns: z.array(z.string()).nullable(),
   /** the order left out the records its user had received in earlier orders */
   exclude_purchased: z.boolean(),
+  /** comments came with their thread context */
+  include_context: z.boolean(),
+  /** posts came with up to this many top comments (0: none) */
+  include_comments: z.number().int(),
   format_type: z.enum(FORMAT_TYPES),
   requested_count: z.number().int(),
   delivered_count: z.number().int(),

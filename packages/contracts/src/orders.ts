@@ -26,6 +26,8 @@ export const SORT_ORDERS = ['top', 'new', 'old', 'most_discussed', 'random'] as 
 export const SCHEDULE_CADENCES = ['daily', 'weekly'] as const;
 export type SortOrder = (typeof SORT_ORDERS)[number];
 export const SAMPLE_SEED_MAX = 2_147_483_647;
+/** The most top comments an order may nest under each post (`include_comments`). */
+export const INCLUDE_COMMENTS_MAX = 50;
 
 /** The columns an order file may carry, per record type: today's layout first, then the optional ones. */
 export const FILE_COLUMNS = {
@@ -125,6 +127,14 @@ export const ORDER_MESSAGES = {
     `The chosen columns leave the ${type} without any column; add at least one ${type.slice(0, -1)} column.`,
   formatType: 'Choose json, csv, xlsx, ndjson or parquet.',
   excludePurchased: 'Choose true or false for exclude_purchased.',
+  includeContext: 'Choose true or false for include_context.',
+  includeComments: `Ensure include_comments is a whole number from 0 to ${INCLUDE_COMMENTS_MAX}.`,
+  includeContextWithoutComments:
+    'Thread context comes with comments: choose comments or both, or leave include_context out.',
+  includeCommentsWithoutPosts:
+    'Top comments come with posts: choose posts or both, or leave include_comments out.',
+  includeCommentsFormat:
+    'Top comments are nested in JSON and NDJSON files only: choose json or ndjson, or leave include_comments out.',
   schedule: 'Choose daily or weekly for schedule, or leave it out for a one-time order.',
   titleTooLong: `Ensure this field has no more than ${TITLE_MAX_LENGTH} characters.`,
   noFile: 'This order has no file yet.',
@@ -165,6 +175,25 @@ export const CreateOrderRequestSchema = z.object({
     description:
       'Leave out the records you received in your earlier orders: a re-run delivers, and charges for, new records only.',
   }),
+  include_context: z
+    .boolean(ORDER_MESSAGES.includeContext)
+    .default(false)
+    .meta({
+      description:
+        "Comments (and the comments of a `both` order) come with their post's id and title and their parent chain " +
+        '(ids, authors, bodies); CSV, XLSX and Parquet add the columns post_title and parent_body. Not charged.',
+    }),
+  include_comments: z
+    .number(ORDER_MESSAGES.includeComments)
+    .int(ORDER_MESSAGES.includeComments)
+    .min(0, ORDER_MESSAGES.includeComments)
+    .max(INCLUDE_COMMENTS_MAX, ORDER_MESSAGES.includeComments)
+    .default(0)
+    .meta({
+      description:
+        'Posts (and the posts of a `both` order) come with up to this many of their top comments by score, nested ' +
+        'in JSON and NDJSON files (refused for CSV, XLSX and Parquet). 0: none. Not charged.',
+    }),
   schedule: z.enum(SCHEDULE_CADENCES, ORDER_MESSAGES.schedule).nullish().meta({
     description:
       'Place this order again every day or week: each run is a new order with exclude_purchased, charged as usual, skipped (with an e-mail) when credits are short.',
@@ -208,6 +237,8 @@ export const OrderSchema = z.object({
   /** the file's chosen columns in order; null means the default layout */
   columns: z.array(z.string()).nullable(),
   exclude_purchased: z.boolean(),
+  include_context: z.boolean(),
+  include_comments: z.number().int(),
 });
 export type Order = z.infer<typeof OrderSchema>;
 

@@ -5,8 +5,10 @@ import {
   COMMENT_COLUMN_SET,
   POST_COLUMN_SET,
   readColumn,
+  readContextColumn,
   SAMPLE_COLUMN,
   type AnyRecord,
+  type ContextColumn,
   type RecordColumn,
   type RecordKind,
 } from './records.ts';
@@ -24,18 +26,18 @@ export const CSV_TYPE_COLUMN = 'type';
 export async function writeCsvFile(filePath: string, layout: OrderFileLayout): Promise<number> {
   const sink = await FileSink.create(filePath);
   try {
-    const { searchType, isSample, columns } = layout;
+    const { searchType, isSample, columns, contextColumns: context } = layout;
     const sampleHeader = isSample ? [SAMPLE_COLUMN] : [];
     if (searchType === 'both') {
-      sink.push([CSV_TYPE_COLUMN, ...columns.all, ...sampleHeader].join(',') + CRLF);
-      await writeRows(sink, layout.posts, columns.all, isSample, 'post');
-      await writeRows(sink, layout.comments, columns.all, isSample, 'comment');
+      sink.push([CSV_TYPE_COLUMN, ...columns.all, ...context, ...sampleHeader].join(',') + CRLF);
+      await writeRows(sink, layout.posts, { columns: columns.all, context, isSample }, 'post');
+      await writeRows(sink, layout.comments, { columns: columns.all, context, isSample }, 'comment');
     } else if (searchType === 'posts') {
       sink.push([...columns.posts, ...sampleHeader].join(',') + CRLF);
-      await writeRows(sink, layout.posts, columns.posts, isSample);
+      await writeRows(sink, layout.posts, { columns: columns.posts, context, isSample });
     } else {
-      sink.push([...columns.comments, ...sampleHeader].join(',') + CRLF);
-      await writeRows(sink, layout.comments, columns.comments, isSample);
+      sink.push([...columns.comments, ...context, ...sampleHeader].join(',') + CRLF);
+      await writeRows(sink, layout.comments, { columns: columns.comments, context, isSample });
     }
     return await sink.finish();
   } catch (error) {
@@ -47,10 +49,10 @@ export async function writeCsvFile(filePath: string, layout: OrderFileLayout): P
 async function writeRows(
   sink: FileSink,
   records: AsyncIterable<AnyRecord>,
-  columns: readonly RecordColumn[],
-  isSample: boolean,
+  row: { columns: readonly RecordColumn[]; context: readonly ContextColumn[]; isSample: boolean },
   kind?: RecordKind,
 ): Promise<void> {
+  const { columns, context, isSample } = row;
   // In a `both` file a record fills only its own kind's columns, whatever else the object carries.
   const own = kind === undefined ? undefined : kind === 'post' ? POST_COLUMN_SET : COMMENT_COLUMN_SET;
   for await (const record of records) {
@@ -60,6 +62,9 @@ async function writeRows(
       if (i > 0) line += ',';
       if (own === undefined || own.has(column)) line += csvField(readColumn(record, column));
     }
+    // Thread context belongs to comments: a post's cells stay empty.
+    for (const column of context)
+      line += ',' + (kind === 'post' ? '' : csvField(readContextColumn(record, column)));
     if (isSample) line += ',' + csvField(record.is_sample === true);
     sink.push(line + CRLF);
     await sink.flushIfFull();

@@ -1,6 +1,6 @@
 import { FileSink } from './file-sink.ts';
 import type { OrderFileLayout } from './layout.ts';
-import { readColumn, SAMPLE_COLUMN, type AnyRecord, type RecordColumn } from './records.ts';
+import { addThread, readColumn, SAMPLE_COLUMN, type AnyRecord, type RecordColumn } from './records.ts';
 
 /**
  * Writes the JSON layout of DECISIONS.md §5, one record per line: an array for `posts` or `comments`, an object
@@ -40,6 +40,7 @@ async function writeArray(
   for await (const record of records) {
     const ordered: Record<string, unknown> = {};
     for (const column of columns) ordered[column] = readColumn(record, column) ?? null;
+    addThread(ordered, record);
     if (isSample) ordered[SAMPLE_COLUMN] = record.is_sample === true;
     sink.push(separator + JSON.stringify(ordered));
     separator = ',\n';

@@ -1,5 +1,5 @@
 import type { FileColumns, SearchType } from '@threadcart/contracts';
-import type { CommentRecord, PostRecord } from './records.ts';
+import type { CommentRecord, ContextColumn, PostRecord } from './records.ts';
 
 /** What a format writer gets: the records to write, in order, and how the file is laid out. */
 export interface OrderFileLayout {
@@ -16,6 +16,11 @@ export interface OrderFileLayout {
   columns: FileColumns;
   /** The seed of a random sample, told in the XLSX workbook properties; null for the other sorts. */
   sampleSeed: number | null;
+  /**
+   * Thread context as columns of the comments in a tabular file (CSV, XLSX, Parquet), after the order's columns;
+   * empty without include_context. JSON and NDJSON nest a record's `context` and `top_comments` instead.
+   */
+  contextColumns: readonly ContextColumn[];
 }
 
 export const hasPosts = (searchType: SearchType): boolean => searchType !== 'comments';

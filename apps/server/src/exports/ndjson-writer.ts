@@ -1,6 +1,6 @@
 import { FileSink } from './file-sink.ts';
 import type { OrderFileLayout } from './layout.ts';
-import { readColumn, SAMPLE_COLUMN, type AnyRecord, type RecordColumn } from './records.ts';
+import { addThread, readColumn, SAMPLE_COLUMN, type AnyRecord, type RecordColumn } from './records.ts';
 
 /** The member that tells a post from a comment in a `both` NDJSON file (like a `both` CSV's leading column). */
 export const NDJSON_TYPE_MEMBER = 'type';
@@ -35,6 +35,7 @@ async function writeLines(
   for await (const record of records) {
     const ordered: Record<string, unknown> = kind === undefined ? {} : { [NDJSON_TYPE_MEMBER]: kind };
     for (const column of columns) ordered[column] = readColumn(record, column) ?? null;
+    addThread(ordered, record);
     if (isSample) ordered[SAMPLE_COLUMN] = record.is_sample === true;
     sink.push(JSON.stringify(ordered) + '\n');
     await sink.flushIfFull();

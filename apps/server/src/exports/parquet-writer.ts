@@ -7,6 +7,7 @@ import {
   COMMENT_COLUMN_SET,
   POST_COLUMN_SET,
   readColumn,
+  readContextColumn,
   SAMPLE_COLUMN,
   type AnyRecord,
   type RecordColumn,
@@ -107,11 +108,16 @@ class FileByteWriter extends ByteWriter {
 export async function writeParquetFile(filePath: string, layout: OrderFileLayout): Promise<number> {
   const handle = await open(filePath, 'w');
   try {
-    const { searchType, isSample, columns } = layout;
+    const { searchType, isSample, columns, contextColumns } = layout;
     const sampleColumn = isSample ? [SAMPLE_COLUMN] : [];
     const dataColumns: readonly string[] =
       searchType === 'both' ? columns.all : searchType === 'posts' ? columns.posts : columns.comments;
-    const names = [...(searchType === 'both' ? [CSV_TYPE_COLUMN] : []), ...dataColumns, ...sampleColumn];
+    const names = [
+      ...(searchType === 'both' ? [CSV_TYPE_COLUMN] : []),
+      ...dataColumns,
+      ...contextColumns,
+      ...sampleColumn,
+    ];
     const schema: SchemaElement[] = [
       { name: 'root', num_children: names.length },
       ...names.map(schemaElement),
@@ -134,6 +140,9 @@ export async function writeParquetFile(filePath: string, layout: OrderFileLayout
               ? cell(column, readColumn(record, column as RecordColumn))
               : null,
           );
+        // Thread context belongs to comments: a post's cells stay null.
+        for (const column of contextColumns)
+          row.push(kind === 'post' ? null : readContextColumn(record, column));
         if (isSample) row.push(record.is_sample === true);
         if (group.add(row)) await flushGroup();
       }

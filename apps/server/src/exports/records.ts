@@ -21,6 +21,47 @@ export interface PostRecord {
   /** epoch seconds of the retrieval the record came from */
   retrieved_at: number;
   is_sample: boolean;
+  /** include_comments: the post's top comments by score (JSON and NDJSON only; docs/decisions/029) */
+  top_comments?: TopComment[];
+}
+
+/** A comment nested under its post (include_comments). */
+export type TopComment = Pick<
+  CommentRecord,
+  'id' | 'author' | 'body' | 'score' | 'created_utc' | 'parent_id'
+>;
+
+/** A comment's place in its thread (include_context; docs/decisions/029). */
+export interface ThreadContext {
+  /** the post, from link_id; title null when the post is not in the corpus */
+  post: { id: string; title: string | null };
+  /** the comments above this one, its parent first, up to the top-level comment */
+  parents: { id: string; author: string; body: string }[];
+  /** whether the chain reached the post */
+  parents_complete: boolean;
+  /** when it did not: the fullname of the first comment left out (not in the corpus, or past the depth bound) */
+  next_parent_id: string | null;
+}
+
+/** The columns thread context adds to a tabular file's comments (CSV, XLSX, Parquet), after the order's columns. */
+export const CONTEXT_COLUMNS = ['post_title', 'parent_body'] as const;
+export type ContextColumn = (typeof CONTEXT_COLUMNS)[number];
+export const isContextColumn = (column: string): column is ContextColumn =>
+  (CONTEXT_COLUMNS as readonly string[]).includes(column);
+
+/** A comment's context cell: its post's title, or its parent comment's body (null for a top-level comment). */
+export function readContextColumn(record: AnyRecord, column: ContextColumn): string | null {
+  const context = (record as CommentRecord).context;
+  if (!context) return null;
+  if (column === 'post_title') return context.post.title;
+  const parent = context.parents[0];
+  return parent && (record as CommentRecord).parent_id === `t1_${parent.id}` ? parent.body : null;
+}
+
+/** JSON and NDJSON: a record's thread members, nested after its columns (before `is_sample`), when it has them. */
+export function addThread(ordered: Record<string, unknown>, record: AnyRecord): void {
+  if ('context' in record && record.context) ordered.context = record.context;
+  if ('top_comments' in record && record.top_comments) ordered.top_comments = record.top_comments;
 }
 
 /** A comment as an order file carries it (DECISIONS.md §5); `created_utc` is integer epoch seconds. */
@@ -40,6 +81,8 @@ export interface CommentRecord {
   removed: boolean;
   retrieved_at: number;
   is_sample: boolean;
+  /** include_context: the comment's post and parent chain */
+  context?: ThreadContext;
 }
 
 export type RecordKind = 'post' | 'comment';

@@ -8,7 +8,13 @@ import { hasComments, hasPosts, type OrderFileLayout } from './layout.ts';
 import { writeNdjsonFile } from './ndjson-writer.ts';
 import { writeParquetFile } from './parquet-writer.ts';
 import { RecordSource, type RecordInput } from './record-source.ts';
-import { DEFAULT_FILE_COLUMNS, type AnyRecord, type CommentRecord, type PostRecord } from './records.ts';
+import {
+  CONTEXT_COLUMNS,
+  DEFAULT_FILE_COLUMNS,
+  type AnyRecord,
+  type CommentRecord,
+  type PostRecord,
+} from './records.ts';
 import { writeXlsxFile } from './xlsx-writer.ts';
 
 export interface WriteOrderFileInput {
@@ -25,6 +31,11 @@ export interface WriteOrderFileInput {
   columns?: FileColumns;
   /** The seed of a random sample (XLSX workbook properties). */
   sampleSeed?: number | null;
+  /**
+   * Comments carry `context` (include_context): CSV, XLSX and Parquet add the CONTEXT_COLUMNS; JSON and NDJSON
+   * nest it (and a post's `top_comments`) whenever a record carries it.
+   */
+  threadContext?: boolean;
   /**
    * Called after each record is written, with the number written so far. A returned promise is awaited before the
    * next record; a throw (or rejection) stops the file, which is then removed.
@@ -89,6 +100,7 @@ export async function writeOrderFile(input: WriteOrderFileInput): Promise<WriteO
       title: input.title,
       columns: input.columns ?? DEFAULT_FILE_COLUMNS,
       sampleSeed: input.sampleSeed ?? null,
+      contextColumns: input.threadContext && hasComments(searchType) ? CONTEXT_COLUMNS : [],
     };
     const bytes = await WRITERS[input.format](input.filePath, layout);
     return { records, bytes, sha256: await sha256OfFile(input.filePath) };

@@ -4,7 +4,15 @@ import { finished } from 'node:stream/promises';
 import ExcelJS from 'exceljs';
 import { stripXmlForbidden, xlsxValue } from './cells.ts';
 import { hasComments, hasPosts, type OrderFileLayout } from './layout.ts';
-import { readColumn, SAMPLE_COLUMN, type AnyRecord, type RecordColumn } from './records.ts';
+import {
+  isContextColumn,
+  readColumn,
+  readContextColumn,
+  SAMPLE_COLUMN,
+  type AnyRecord,
+  type ContextColumn,
+  type RecordColumn,
+} from './records.ts';
 import { sheetBackpressure, type Backpressure } from './xlsx-backpressure.ts';
 
 /** The date column added right after `created_utc` in XLSX: the same instant as a real (UTC) date cell. */
@@ -19,7 +27,7 @@ export const SAMPLE_DATA_LABEL = 'Threadcart sample data';
 const DATE_STYLE: Partial<ExcelJS.Style> = Object.freeze({ numFmt: XLSX_DATE_FORMAT });
 const PLAIN_STYLE: Partial<ExcelJS.Style> = Object.freeze({});
 
-type SheetColumn = RecordColumn | typeof XLSX_DATE_COLUMN | typeof SAMPLE_COLUMN;
+type SheetColumn = RecordColumn | ContextColumn | typeof XLSX_DATE_COLUMN | typeof SAMPLE_COLUMN;
 
 const WIDTHS: Partial<Record<SheetColumn, number>> = {
   title: 50,
@@ -34,6 +42,8 @@ const WIDTHS: Partial<Record<SheetColumn, number>> = {
   num_comments: 13,
   parent_id: 12,
   link_id: 12,
+  post_title: 50,
+  parent_body: 60,
 };
 
 /**
@@ -62,7 +72,7 @@ export async function writeXlsxFile(filePath: string, layout: OrderFileLayout): 
       await writeSheet(
         workbook,
         'Comments',
-        layout.columns.comments,
+        [...layout.columns.comments, ...layout.contextColumns],
         layout.comments,
         layout.isSample,
         failure,
@@ -106,7 +116,7 @@ function describeWorkbook(workbook: ExcelJS.stream.xlsx.WorkbookWriter, layout: 
 async function writeSheet(
   workbook: ExcelJS.stream.xlsx.WorkbookWriter,
   name: string,
-  recordColumns: readonly RecordColumn[],
+  recordColumns: readonly (RecordColumn | ContextColumn)[],
   records: AsyncIterable<AnyRecord>,
   isSample: boolean,
   failure: Promise<never>,
@@ -144,5 +154,6 @@ function cellValue(record: AnyRecord, column: SheetColumn): string | number | bo
   if (column === XLSX_DATE_COLUMN) {
     return Number.isFinite(record.created_utc) ? new Date(record.created_utc * 1000) : null;
   }
+  if (isContextColumn(column)) return xlsxValue(readContextColumn(record, column));
   return xlsxValue(readColumn(record, column));
 }

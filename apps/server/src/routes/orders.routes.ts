@@ -11,6 +11,8 @@ import {
   PlacedOrderResponseSchema,
   PreviewRequestSchema,
   PreviewResponseSchema,
+  RerunOrderRequestSchema,
+  RerunOrderResponseSchema,
 } from '@threadcart/contracts';
 import type { Deps } from '../deps.ts';
 import { requireUser } from '../plugins/auth.ts';
@@ -24,6 +26,7 @@ import {
 } from '../services/orders.service.ts';
 import { placeOrderOrSchedule } from '../services/schedules/schedules.service.ts';
 import { getOrderManifest } from '../services/order-manifest.service.ts';
+import { rerunOrder } from '../services/order-rerun.service.ts';
 
 const IdParamsSchema = z.object({ id: z.string().min(1).max(64) });
 const IdempotencyHeadersSchema = z.object({ 'idempotency-key': z.string().min(1).max(200).optional() });
@@ -107,6 +110,29 @@ export function ordersRoutes(deps: Deps): FastifyPluginAsyncZod {
       '/api/search-queries/:id/manifest/',
       { schema: { params: IdParamsSchema, response: { 200: OrderManifestSchema } } },
       async (request) => getOrderManifest(deps, requireUser(request).id, request.params.id),
+    );
+
+    app.post(
+      '/api/search-queries/:id/rerun/',
+      {
+        schema: {
+          params: IdParamsSchema,
+          body: RerunOrderRequestSchema,
+          headers: IdempotencyHeadersSchema,
+          response: { 201: RerunOrderResponseSchema },
+        },
+      },
+      async (request, reply) => {
+        const { isReplay, ...rerun } = await rerunOrder(
+          deps,
+          requireUser(request).id,
+          request.params.id,
+          request.body,
+          request.headers['idempotency-key'],
+        );
+        if (isReplay) reply.header('idempotent-replayed', 'true');
+        return reply.status(201).send(rerun);
+      },
     );
 
     app.get(

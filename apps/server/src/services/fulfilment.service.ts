@@ -18,6 +18,7 @@ import { fileNameForOrder, writeOrderFile } from '../exports/index.ts';
 import { parseSearchFilters, searchCorpus } from './corpus-search.service.ts';
 import { takeCorpusSnapshot } from './order-manifest.service.ts';
 import { releaseReservation, settleReservation } from './ledger.service.ts';
+import { withThreadContext } from './thread-context.service.ts';
 import { recordOrderEvent } from './webhooks/webhook-events.service.ts';
 
 /** Raised inside a fulfilment when the worker's lease was taken over: stop, write nothing more. */
@@ -179,11 +180,19 @@ async function produceFile(
     const share = 100 - SEARCH_PROGRESS_SHARE;
     await reportProgress(SEARCH_PROGRESS_SHARE + (written / Math.max(1, total)) * share);
   };
+  const includeContext = Number(order.include_context) === 1;
+  // Thread context is fetched batch by batch as the file is written (docs/decisions/029); it is not charged.
+  const records = withThreadContext(deps.db, result, {
+    includeContext,
+    includeComments: Number(order.include_comments),
+    format: order.format_type,
+  });
   const written = await writeOrderFile({
     format: order.format_type,
     searchType: order.search_type,
-    posts: result.posts,
-    comments: result.comments,
+    posts: records.posts,
+    comments: records.comments,
+    threadContext: includeContext,
     filePath: tempPath,
     title: order.title,
     columns: fileColumnsOf(order),

@@ -56,6 +56,8 @@ function toManifest(row: OrderRow, completedAt: string, fileName: string): Order
     sample_seed: row.sample_seed === null ? null : Number(row.sample_seed),
     columns: row.columns === null ? null : (JSON.parse(row.columns) as string[]),
     exclude_purchased: Number(row.exclude_purchased) === 1,
+    include_context: Number(row.include_context) === 1,
+    include_comments: Number(row.include_comments),
     format_type: row.format_type,
     requested_count: Number(row.result_count),
     delivered_count: delivered,

@@ -1,5 +1,6 @@
 import { randomInt } from 'node:crypto';
 import {
+  checkThreadOptions,
   countFilterRules,
   describeFilterTree,
   ORDER_MESSAGES,
@@ -30,6 +31,9 @@ export interface ValidOrderRequest {
   readonly fileColumns: FileColumns;
   /** leave out the records the user received in earlier orders (docs/decisions/029) */
   readonly excludePurchased: boolean;
+  /** comments come with their thread context; posts with up to includeComments top comments (0: none) */
+  readonly includeContext: boolean;
+  readonly includeComments: number;
 }
 
 /**
@@ -51,6 +55,8 @@ export function validateOrderRequest(
     throw new FieldErrors({ sample_seed: [ORDER_MESSAGES.sampleSeedWithoutRandom] });
   const fileColumns = resolveFileColumns(body.search_type, body.columns);
   if ('error' in fileColumns) throw new FieldErrors({ columns: [fileColumns.error] });
+  const threadErrors = checkThreadOptions(body);
+  if (Object.keys(threadErrors).length > 0) throw new FieldErrors(threadErrors);
   const title = body.title?.trim() || `Search ${now.toISOString().slice(0, 16).replace('T', ' ')}`;
   return {
     title,
@@ -64,6 +70,8 @@ export function validateOrderRequest(
     columns: body.columns ?? null,
     fileColumns,
     excludePurchased: body.exclude_purchased,
+    includeContext: body.include_context,
+    includeComments: body.include_comments,
   };
 }
 

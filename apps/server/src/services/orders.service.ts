@@ -73,6 +73,8 @@ export async function placeOrder(
       sample_seed: request.sampleSeed,
       columns: request.columns === null ? null : JSON.stringify(request.columns),
       exclude_purchased: request.excludePurchased ? 1 : 0,
+      include_context: request.includeContext ? 1 : 0,
+      include_comments: request.includeComments,
       status: 'pending',
       reservation_id: reservationId,
       idempotency_key: idempotencyKey ?? null,
@@ -213,14 +215,19 @@ function hashRequest(
   sentTitle: string | null | undefined,
   sentSeed: number | null | undefined,
 ): string {
-  const { searchType, formatType, resultCount, filters, sort, columns, excludePurchased } = request;
+  const { searchType, formatType, resultCount, filters, sort, columns } = request;
   const title = sentTitle?.trim() ?? '';
   // The seed as sent, like the title: a retry without a seed is the same order although a new one was picked.
   const seed = sentSeed ?? null;
   // Today's orders hash as they did before sort, seed and columns existed (their keys stay valid).
   const options = sort === 'top' && columns === null ? {} : { sort, seed, columns };
   // Likewise each later option only when it is on.
-  const delivery = excludePurchased ? { excludePurchased } : {};
+  const { excludePurchased, includeContext, includeComments } = request;
+  const delivery = {
+    ...(excludePurchased ? { excludePurchased } : {}),
+    ...(includeContext ? { includeContext } : {}),
+    ...(includeComments > 0 ? { includeComments } : {}),
+  };
   return createHash('sha256')
     .update(JSON.stringify({ title, searchType, formatType, resultCount, filters, ...options, ...delivery }))
     .digest('hex');
@@ -259,5 +266,7 @@ export function toOrder(row: OrderRow): Order {
     sample_seed: row.sample_seed === null ? null : Number(row.sample_seed),
     columns: row.columns === null ? null : (JSON.parse(row.columns) as string[]),
     exclude_purchased: Number(row.exclude_purchased) === 1,
+    include_context: Number(row.include_context) === 1,
+    include_comments: Number(row.include_comments),
   };
 }

@@ -58,6 +58,8 @@ interface Actors {
   /** Alice's weekly scheduled order. */
   aliceScheduleId: string;
   alicePendingPayPalOrder: string;
+  /** A search order of Alice's, waiting (no worker runs): re-running it as anyone else is a 404. */
+  aliceSearchOrder: string;
   aliceCompletedPayPalOrder: string;
   replayBody: string;
   replayHeaders: Record<string, string>;
@@ -514,6 +516,33 @@ function buildCases(a: Actors): HostileCase[] {
       body: orderBody({}).replace('"result_count":10', `"result_count":10,"exclude_purchased":${n}`),
     });
     add('numbers', {
+      name: `include_comments ${n}`,
+      method: 'POST',
+      path: '/api/search-queries/create/',
+      headers: asUser(a.dave),
+      body: orderBody({ format_type: 'ndjson' }).replace(
+        '"result_count":10',
+        `"result_count":10,"include_comments":${n}`,
+      ),
+    });
+    add('numbers', {
+      name: `include_context ${n}`,
+      method: 'POST',
+      path: '/api/search-queries/create/',
+      headers: asUser(a.dave),
+      body: orderBody({ search_type: 'comments' }).replace(
+        '"result_count":10',
+        `"result_count":10,"include_context":${n}`,
+      ),
+    });
+    add('numbers', {
+      name: `rerun exclude_purchased ${n} (someone else's order)`,
+      method: 'POST',
+      path: `/api/search-queries/${a.aliceSearchOrder}/rerun/`,
+      headers: asUser(a.dave),
+      body: `{"exclude_purchased":${n}}`,
+    });
+    add('numbers', {
       name: `upvotes gte ${n}`,
       method: 'POST',
       path: '/api/search-queries/create/',
@@ -686,6 +715,7 @@ function buildCases(a: Actors): HostileCase[] {
   const idRoutes: [string, (id: string) => string, Record<string, string>][] = [
     ['GET', (id) => `/api/download/${id}/`, a.bob.headers],
     ['GET', (id) => `/api/search-queries/${id}/`, a.bob.headers],
+    ['POST', (id) => `/api/search-queries/${id}/rerun/`, asUser(a.bob)],
     ['GET', (id) => `/api/users/me/payments/${id}/`, a.bob.headers],
     ['GET', (id) => `/api/users/me/export/${id}/download/`, a.bob.headers],
     ['DELETE', (id) => `/api/auth/keys/${id}/`, a.bob.headers],
@@ -706,6 +736,13 @@ function buildCases(a: Actors): HostileCase[] {
         headers,
       });
   // Alice's own objects through Bob's session: 404, never hers.
+  add('path tricks in ids', {
+    name: "re-run another user's order",
+    method: 'POST',
+    path: `/api/search-queries/${a.aliceSearchOrder}/rerun/`,
+    headers: asUser(a.bob),
+    body: '{}',
+  });
   add('path tricks in ids', {
     name: "another user's API key",
     method: 'DELETE',
@@ -1125,6 +1162,14 @@ describe(`hostile-input campaign (${TEST_DIALECT})`, () => {
       payload: { order_id: completed },
     });
     if (capture.statusCode !== 200) throw new Error(`capture failed: ${capture.statusCode} ${capture.body}`);
+    const searchOrder = await t.app.inject({
+      method: 'POST',
+      url: '/api/search-queries/create/',
+      headers: { ...JSON_TYPE, ...alice.headers },
+      payload: orderBody({ result_count: 1 }),
+    });
+    if (searchOrder.statusCode !== 201)
+      throw new Error(`order failed: ${searchOrder.statusCode} ${searchOrder.body}`);
     const webhook = await fake.signWebhook('PAYMENT.CAPTURE.COMPLETED', completed);
     const first = await deliverWebhook(t, webhook);
     if (first.statusCode !== 200) throw new Error(`webhook failed: ${first.statusCode} ${first.body}`);
@@ -1140,6 +1185,7 @@ describe(`hostile-input campaign (${TEST_DIALECT})`, () => {
       aliceWebhookId: (endpoint.json() as { id: string }).id,
       aliceScheduleId: (scheduled.json() as { schedule: { id: string } }).schedule.id,
       alicePendingPayPalOrder: pending,
+      aliceSearchOrder: (searchOrder.json() as { id: string }).id,
       aliceCompletedPayPalOrder: completed,
       replayBody: webhook.body,
       replayHeaders: webhook.headers,

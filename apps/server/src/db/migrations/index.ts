@@ -17,6 +17,7 @@ import * as admin from './20261126000300_admin.ts';
 import * as createServiceStatus from './20261126000900_create-service-status.ts';
 import * as orderManifest from './20261126001000_order-manifest.ts';
 import * as deliveredRecords from './20261127000100_delivered-records.ts';
+import * as threadContext from './20261127000200_thread-context.ts';
 import * as webhooks from './20261127000500_webhooks.ts';
 import * as orderSchedules from './20261127000600_order-schedules.ts';
 import * as createRateLimits from './20261127000900_create-rate-limits.ts';
@@ -42,6 +43,7 @@ export const MIGRATIONS: Record<string, Migration> = {
   '20261126000900_create-service-status': createServiceStatus,
   '20261126001000_order-manifest': orderManifest,
   '20261127000100_delivered-records': deliveredRecords,
+  '20261127000200_thread-context': threadContext,
   '20261127000500_webhooks': webhooks,
   '20261127000600_order-schedules': orderSchedules,
   '20261127000900_create-rate-limits': createRateLimits,

@@ -21,8 +21,15 @@ export type NewOrder = Omit<
   | 'file_sha256'
   | 'corpus_snapshot'
   | 'exclude_purchased'
+  | 'include_context'
+  | 'include_comments'
 > &
-  Partial<Pick<OrderRow, 'sort' | 'sample_seed' | 'columns' | 'exclude_purchased'>>;
+  Partial<
+    Pick<
+      OrderRow,
+      'sort' | 'sample_seed' | 'columns' | 'exclude_purchased' | 'include_context' | 'include_comments'
+    >
+  >;
 
 export async function insertOrder(db: Db, order: NewOrder): Promise<void> {
   await db

@@ -20,6 +20,10 @@ export interface OrdersTable {
   columns: string | null;
   /** 1: leave out the records this user received in earlier orders (docs/decisions/029) */
   exclude_purchased: Generated<number>;
+  /** 1: comments come with their post's title and their parent chain (docs/decisions/029) */
+  include_context: Generated<number>;
+  /** posts come with up to this many top comments (0: none) */
+  include_comments: Generated<number>;
   status: OrderRowStatus;
   progress: number;
   records_delivered: number | null;

@@ -47,7 +47,15 @@ describe('order columns', () => {
   });
 
   it('builds the option payload: sort always, the seed with random only, columns when changed', () => {
-    const base = { searchType: 'posts' as const, sampleSeed: '', columns: null };
+    const base = {
+      searchType: 'posts' as const,
+      formatType: 'json' as const,
+      sampleSeed: '',
+      columns: null,
+      excludePurchased: false,
+      includeContext: false,
+      includeComments: '',
+    };
     expect(orderOptionsPayload({ ...base, sort: 'top' })).toEqual({ sort: 'top' });
     expect(orderOptionsPayload({ ...base, sort: 'random' })).toEqual({ sort: 'random' });
     expect(orderOptionsPayload({ ...base, sort: 'random', sampleSeed: ' 42 ' })).toEqual({
@@ -59,5 +67,43 @@ describe('order columns', () => {
       sort: 'old',
       columns: ['id', 'title'],
     });
+  });
+
+  it('sends the delivery options only when on, thread options only where they apply', () => {
+    const base = {
+      searchType: 'posts' as const,
+      formatType: 'json' as const,
+      sort: 'top' as const,
+      sampleSeed: '',
+      columns: null,
+      excludePurchased: false,
+      includeContext: false,
+      includeComments: '',
+    };
+    expect(orderOptionsPayload({ ...base, excludePurchased: true })).toEqual({
+      sort: 'top',
+      exclude_purchased: true,
+    });
+    // Posts take top comments (JSON, NDJSON), not thread context; comments the other way round.
+    expect(orderOptionsPayload({ ...base, includeContext: true, includeComments: ' 5 ' })).toEqual({
+      sort: 'top',
+      include_comments: 5,
+    });
+    expect(orderOptionsPayload({ ...base, formatType: 'csv', includeComments: '5' })).toEqual({
+      sort: 'top',
+    });
+    expect(orderOptionsPayload({ ...base, includeComments: '0' })).toEqual({ sort: 'top' });
+    expect(
+      orderOptionsPayload({ ...base, searchType: 'comments', includeContext: true, includeComments: '5' }),
+    ).toEqual({ sort: 'top', include_context: true });
+    expect(
+      orderOptionsPayload({
+        ...base,
+        searchType: 'both',
+        formatType: 'ndjson',
+        includeContext: true,
+        includeComments: '3',
+      }),
+    ).toEqual({ sort: 'top', include_context: true, include_comments: 3 });
   });
 });

@@ -1,4 +1,10 @@
-import type { FormatType, ScheduleCadence, SearchType, SortOrder } from '@threadcart/contracts';
+import {
+  threadOptionsFor,
+  type FormatType,
+  type ScheduleCadence,
+  type SearchType,
+  type SortOrder,
+} from '@threadcart/contracts';
 import { columnsPayload } from './order-columns.ts';
 
 /** The Content Type select (spec §2). */
@@ -43,21 +49,56 @@ export const searchTypeName = (value: string | null | undefined) =>
 export const contentTypeLabel = (value: SearchType) =>
   CONTENT_TYPE_OPTIONS.find((option) => option.value === value)?.label ?? value;
 
-/** The options an order and its dry run send: the sort always, the seed with random only, columns when changed. */
+/** The delivery options an order sends (docs/decisions/029), each only when it is on and applies to the order. */
+export interface DeliveryOptionsPayload {
+  exclude_purchased?: true;
+  include_context?: true;
+  include_comments?: number;
+}
+
+/**
+ * The options an order and its dry run send: the sort always, the seed with random only, columns when changed, and
+ * the delivery options only when on (and, for thread context and top comments, only where they apply).
+ */
 export function orderOptionsPayload(options: {
   searchType: SearchType;
+  formatType: FormatType;
   sort: SortOrder;
   sampleSeed: string;
   columns: string[] | null;
-}): { sort: SortOrder; sample_seed?: number; columns?: string[] } {
+  excludePurchased: boolean;
+  includeContext: boolean;
+  includeComments: string;
+}): { sort: SortOrder; sample_seed?: number; columns?: string[] } & DeliveryOptionsPayload {
   const seed = options.sampleSeed.trim();
   const columns = columnsPayload(options.columns, options.searchType);
+  const applies = threadOptionsFor(options.searchType, options.formatType);
+  const topComments = options.includeComments.trim();
   return {
     sort: options.sort,
     // A seed the server refuses (a fraction, a negative) comes back as its field message.
     ...(options.sort === 'random' && seed !== '' ? { sample_seed: Number(seed) } : {}),
     ...(columns ? { columns } : {}),
+    ...(options.excludePurchased ? { exclude_purchased: true as const } : {}),
+    ...(applies.includeContext && options.includeContext ? { include_context: true as const } : {}),
+    // Likewise a number of top comments the server refuses (past 50, a fraction) comes back as its message.
+    ...(applies.includeComments && topComments !== '' && Number(topComments) !== 0
+      ? { include_comments: Number(topComments) }
+      : {}),
   };
+}
+
+/** The delivery options of an order as the dashboard names them; empty when none is on. */
+export function deliveryOptionNames(order: {
+  exclude_purchased?: boolean | null;
+  include_context?: boolean | null;
+  include_comments?: number | null;
+}): string[] {
+  return [
+    ...(order.exclude_purchased ? ['Only records not received before'] : []),
+    ...(order.include_context ? ['Thread context'] : []),
+    ...(order.include_comments ? [`Top ${order.include_comments} comments per post`] : []),
+  ];
 }
 
 /** The Repeat select: once, or a schedule (docs/decisions/030-webhooks-and-schedules.md). */

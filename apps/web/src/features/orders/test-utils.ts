@@ -35,6 +35,8 @@ export function makeOrder(overrides: Partial<Order> = {}): Order {
     sample_seed: null,
     columns: null,
     exclude_purchased: false,
+    include_context: false,
+    include_comments: 0,
     ...overrides,
   };
 }

@@ -24,7 +24,15 @@ export function describeSubmitError(error: unknown): string {
 }
 
 /** The order options whose 400 messages the form shows under their own control. */
-export const OPTION_FIELDS = ['sort', 'sample_seed', 'columns', 'schedule'] as const;
+export const OPTION_FIELDS = [
+  'sort',
+  'sample_seed',
+  'columns',
+  'schedule',
+  'exclude_purchased',
+  'include_context',
+  'include_comments',
+] as const;
 export type OptionField = (typeof OPTION_FIELDS)[number];
 export type OptionFieldErrors = Partial<Record<OptionField, string[]>>;
 

@@ -34,7 +34,15 @@ export type OrderPayload = Omit<CreateOrderInput, 'filters' | 'title'> & {
 /** What the dry run needs: title and output format do not change it; sort and seed choose its sample records. */
 export type PreviewPayload = Pick<
   OrderPayload,
-  'search_type' | 'result_count' | 'filters' | 'sort' | 'sample_seed' | 'columns'
+  | 'search_type'
+  | 'result_count'
+  | 'filters'
+  | 'sort'
+  | 'sample_seed'
+  | 'columns'
+  | 'exclude_purchased'
+  | 'include_context'
+  | 'include_comments'
 >;
 
 export const ORDERS_PATHS = {
@@ -44,6 +52,7 @@ export const ORDERS_PATHS = {
   stats: '/api/dashboard/stats/',
   download: (id: string) => `/api/download/${encodeURIComponent(id)}/`,
   manifest: (id: string) => `/api/search-queries/${encodeURIComponent(id)}/manifest/`,
+  rerun: (id: string) => `/api/search-queries/${encodeURIComponent(id)}/rerun/`,
 } as const;
 
 /** The caller's orders, newest first. */

@@ -219,4 +219,53 @@ describe('Create New Order: new filter editors and order options', { timeout: 30
       message,
     );
   });
+
+  it('shows thread context for comments and top comments for posts in JSON or NDJSON, and sends them', async () => {
+    const { user, api } = await setup();
+    await user.click(screen.getByRole('button', { name: 'High Quality Posts' }));
+    const context = () => screen.queryByRole('checkbox', { name: /Thread context for comments/ });
+    const topComments = () => screen.queryByLabelText('Top comments per post');
+    expect(context()).not.toBeInTheDocument();
+    expect(topComments()).toBeInTheDocument();
+    await user.selectOptions(screen.getByLabelText('Output Format'), 'parquet');
+    expect(topComments()).not.toBeInTheDocument();
+    await user.selectOptions(screen.getByLabelText('Content Type'), 'comments');
+    expect(context()).toBeInTheDocument();
+    await user.click(context()!);
+    await user.click(screen.getByRole('checkbox', { name: /Only records I have not received/ }));
+    await waitFor(
+      () =>
+        expect(lastData(api.callsTo(PREVIEW_CALL))).toMatchObject({
+          exclude_purchased: true,
+          include_context: true,
+        }),
+      { timeout: 3000 },
+    );
+    await user.click(screen.getByRole('button', { name: 'Create Order' }));
+    await waitFor(() => expect(api.callsTo(CREATE)).toHaveLength(1));
+    expect(lastData(api.callsTo(CREATE))).toMatchObject({
+      search_type: 'comments',
+      format_type: 'parquet',
+      exclude_purchased: true,
+      include_context: true,
+    });
+    expect(lastData(api.callsTo(CREATE))).not.toHaveProperty('include_comments');
+  });
+
+  it('sends top comments for the posts of a both order, and shows the server 400 under the control', async () => {
+    const message = ORDER_MESSAGES.includeComments;
+    const { user, api } = await setup([400, { include_comments: [message] }]);
+    await user.click(screen.getByRole('button', { name: 'High Quality Posts' }));
+    await user.selectOptions(screen.getByLabelText('Content Type'), 'both');
+    await user.selectOptions(screen.getByLabelText('Output Format'), 'ndjson');
+    await user.type(screen.getByLabelText('Top comments per post'), '80');
+    await user.click(screen.getByRole('button', { name: 'Create Order' }));
+    await waitFor(() => expect(api.callsTo(CREATE)).toHaveLength(1));
+    expect(lastData(api.callsTo(CREATE))).toMatchObject({ search_type: 'both', include_comments: 80 });
+    expect(await screen.findByRole('alert')).toHaveTextContent(message);
+    const control = screen.getByLabelText('Top comments per post');
+    expect(control).toHaveAttribute('aria-invalid', 'true');
+    await user.clear(control);
+    expect(control).not.toHaveAttribute('aria-invalid');
+  });
 });

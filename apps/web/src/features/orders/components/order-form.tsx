@@ -37,14 +37,21 @@ const INITIAL_SETTINGS: OrderSettings = {
   sort: 'top',
   sampleSeed: '',
   columns: null,
+  excludePurchased: false,
+  includeContext: false,
+  includeComments: '',
 };
 
 /** Which option messages from the server a settings change makes stale. */
 const STALE_ERRORS: Partial<Record<keyof OrderSettings, (keyof OptionFieldErrors)[]>> = {
-  searchType: ['columns'],
+  searchType: ['columns', 'include_context', 'include_comments'],
   columns: ['columns'],
   sort: ['sort', 'sample_seed'],
   sampleSeed: ['sample_seed'],
+  excludePurchased: ['exclude_purchased'],
+  includeContext: ['include_context'],
+  includeComments: ['include_comments'],
+  formatType: ['include_comments'],
 };
 
 /**

@@ -3,9 +3,10 @@ import { Button } from '../../../components/ui/button.tsx';
 import { ProgressBar } from '../../../components/ui/progress-bar.tsx';
 import { ORDERS_PATHS, type DashboardOrder } from '../api/orders-api.ts';
 import { ORDERS_UI_MESSAGES } from '../messages.ts';
-import { searchTypeName, sortName } from '../order-options.ts';
+import { deliveryOptionNames, searchTypeName, sortName } from '../order-options.ts';
 import { displayStatus } from '../order-rules.ts';
 import { OrderStatusBadge } from './order-status-badge.tsx';
+import { RerunOrder } from './rerun-order.tsx';
 
 const numberFormat = new Intl.NumberFormat('en-US');
 
@@ -29,6 +30,12 @@ function OrderDetails({ order, id, onDownload, isDownloading }: OrderRowProps & 
           <>
             <dt className="font-medium text-text-secondary">Columns</dt>
             <dd className="font-mono text-xs break-words">{order.columns.join(', ')}</dd>
+          </>
+        )}
+        {deliveryOptionNames(order).length > 0 && (
+          <>
+            <dt className="font-medium text-text-secondary">Delivery</dt>
+            <dd>{deliveryOptionNames(order).join(' · ')}</dd>
           </>
         )}
         {typeof order.records_delivered === 'number' && (
@@ -73,6 +80,7 @@ function OrderDetails({ order, id, onDownload, isDownloading }: OrderRowProps & 
           )}
         </div>
       )}
+      {(status === 'completed' || status === 'failed' || status === 'error') && <RerunOrder order={order} />}
     </div>
   );
 }

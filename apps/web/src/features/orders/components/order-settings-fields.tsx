@@ -13,6 +13,7 @@ import { ORDERS_UI_MESSAGES } from '../messages.ts';
 import { CONTENT_TYPE_OPTIONS, FORMAT_OPTIONS, SORT_OPTIONS } from '../order-options.ts';
 import { clampRecordCount } from '../order-rules.ts';
 import { ColumnsChooser } from './columns-chooser.tsx';
+import { DeliveryOptionsFields } from './delivery-options-fields.tsx';
 
 export interface OrderSettings {
   title: string;
@@ -25,6 +26,12 @@ export interface OrderSettings {
   sampleSeed: string;
   /** The file's columns in order; null = the default layout (nothing is sent). */
   columns: string[] | null;
+  /** exclude_purchased: leave out the records earlier orders delivered */
+  excludePurchased: boolean;
+  /** include_context (comments) */
+  includeContext: boolean;
+  /** include_comments (posts), as typed; empty or 0 = none */
+  includeComments: string;
 }
 
 interface OrderSettingsFieldsProps {
@@ -34,7 +41,10 @@ interface OrderSettingsFieldsProps {
   errors?: OptionFieldErrors;
 }
 
-/** Title, content type, number of records, output format, sort (with its seed) and the file's columns (spec §2). */
+/**
+ * Title, content type, number of records, output format, sort (with its seed), the delivery options and the file's
+ * columns (spec §2).
+ */
 export function OrderSettingsFields({ values, onChange, errors = {} }: OrderSettingsFieldsProps) {
   return (
     <div className="grid gap-4 sm:grid-cols-3">
@@ -92,6 +102,7 @@ export function OrderSettingsFields({ values, onChange, errors = {} }: OrderSett
           onChange={(event) => onChange('sampleSeed', event.target.value)}
         />
       )}
+      <DeliveryOptionsFields values={values} onChange={onChange} errors={errors} />
       <div className="sm:col-span-3">
         <ColumnsChooser
           searchType={values.searchType}
