@@ -114,7 +114,9 @@ export function parseCsv(text: string): Record<string, string>[] {
 
 const WORD_CHAR = /[\p{L}\p{N}]/u;
 
-/** True when `word` appears in `text` as a whole word, case-insensitively (DECISIONS §4 keyword rule). */
+/**
+ * True when `word` appears in `text` as a whole word, case-insensitively (the keyword rule of docs/product.md §7.5).
+ */
 export function hasWholeWord(text: string, word: string): boolean {
   const haystack = text.normalize('NFKC').toLowerCase();
   let index = haystack.indexOf(word);

@@ -3,8 +3,8 @@ import Database from 'better-sqlite3';
 import { expect, type APIRequestContext } from '@playwright/test';
 
 /**
- * The mails the server under test "sent": its outbox table (DECISIONS §6), read from the suite's SQLite database as
- * a person would read their mailbox.
+ * The mails the server under test "sent": its outbox table (docs/product.md §3.13), read from the suite's SQLite
+ * database as a person would read their mailbox.
  */
 function outboxBodies(to: string): string[] {
   const dataDir = process.env.E2E_DATA_DIR;

@@ -106,7 +106,8 @@ export async function buildApp(deps: Deps, options: BuildAppOptions = {}): Promi
 
   const hasWeb = options.serveWeb === true && (await registerWeb(app, deps.config.webDistDir));
   app.setNotFoundHandler((request, reply) => {
-    // `/api/orders` for `/api/orders/`: the spec's path, query string kept, method and body too (308).
+    // `/api/orders` for `/api/orders/`: the documented path (docs/product.md §2.15), query string kept, method and
+    // body too (308).
     const slashed = slashedPathOf(request);
     if (slashed) return reply.redirect(slashed, 308);
     const isApi = request.url.startsWith('/api/') || request.url.startsWith('/sim/');

@@ -10,7 +10,7 @@ export class AppError extends Error {
   }
 }
 
-/** A 400 whose body is a map of field → messages, as the spec's forms expect. */
+/** A 400 whose body is a map of field → messages, as the web forms expect (docs/product.md §10.1). */
 export class FieldErrors extends Error {
   constructor(readonly fields: Record<string, string[]>) {
     super('Validation failed');

@@ -22,9 +22,9 @@ export const EXPIRES_SOON_DAYS = 7;
 export const LEDGER_PAGE_SIZE = 50;
 /** The word the delete form asks for. */
 export const DELETE_CONFIRM_WORD = 'DELETE';
-/** A deleted account's anonymised row is purged this many days after the deletion (DECISIONS §7). */
+/** A deleted account's anonymised row is purged this many days after the deletion (docs/product.md §9.3). */
 export const DELETED_ACCOUNT_RETENTION_DAYS = 365;
-/** Payment records are kept this many years, then purged (DECISIONS §7). */
+/** Payment records are kept this many years, then purged (docs/product.md §9.5). */
 export const PAYMENT_RECORD_RETENTION_YEARS = 7;
 /**
  * Mails kept in the outbox (its links last at most 7 days) are deleted this many days after they were written; a

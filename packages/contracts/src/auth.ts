@@ -8,7 +8,10 @@ const USERNAME_PATTERN = /^[A-Za-z0-9_]+$/;
 // No control characters (NUL among them: PostgreSQL text cannot hold it) and no lone UTF-16 surrogates.
 const EMAIL_PATTERN = /^[^\s@\p{Cc}\p{Cs}]+@[^\s@\p{Cc}\p{Cs}]+\.[^\s@\p{Cc}\p{Cs}]+$/u;
 
-/** The sign-up body as sent (spec §3): every field optional here so that a missing one gets the spec's message. */
+/**
+ * The sign-up body as sent (docs/product.md §3.1): every field optional here so that a missing one gets its required
+ * message.
+ */
 export const SignupRequestSchema = z.object({
   username: z.string().max(200).optional(),
   email: z.string().max(320).optional(),
@@ -24,11 +27,11 @@ export const LoginRequestSchema = z.object({
 });
 export type LoginRequest = z.infer<typeof LoginRequestSchema>;
 
-/** Field keys of a sign-up error response (spec §7): the web form maps them back onto its inputs. */
+/** Field keys of a sign-up error response (docs/product.md §3.1): the web form maps them back onto its inputs. */
 export type SignupErrorKey = 'username' | 'email' | 'password' | 'password_confirm' | 'non_field_errors';
 export type SignupErrors = Partial<Record<SignupErrorKey, string[]>>;
 
-/** The messages for a username, in the order of spec §5; empty when it is valid. */
+/** The messages for a username, in the order of docs/product.md §3.1; empty when it is valid. */
 export function validateUsername(username: string): string[] {
   if (username.trim() === '') return [SIGNUP_MESSAGES.usernameRequired];
   const messages: string[] = [];
@@ -58,7 +61,7 @@ export function validatePasswordConfirm(password: string, confirm: string): stri
   return confirm === password ? [] : [SIGNUP_MESSAGES.passwordsMustMatch];
 }
 
-/** Every rule of spec §5 for sign-up; the server and the form run the same function. */
+/** Every rule of docs/product.md §3.1 for sign-up; the server and the form run the same function. */
 export function validateSignup(body: SignupRequest): SignupErrors {
   const errors: SignupErrors = {};
   const add = (key: SignupErrorKey, messages: string[]) => {
@@ -71,7 +74,7 @@ export function validateSignup(body: SignupRequest): SignupErrors {
   return errors;
 }
 
-/** Login rules of spec §5: both fields required. */
+/** Login rules of docs/product.md §3.4: both fields required. */
 export function validateLogin(body: LoginRequest): Partial<Record<'username' | 'password', string>> {
   const errors: Partial<Record<'username' | 'password', string>> = {};
   if (!body.username?.trim()) errors.username = LOGIN_MESSAGES.usernameRequired;

@@ -17,7 +17,7 @@ export const CreditPackageSchema = z.object({
 });
 export type CreditPackage = z.infer<typeof CreditPackageSchema>;
 
-/** The fixed package table of spec §3 and DECISIONS §3. */
+/** The fixed package table of docs/product.md §5.1. */
 export const CREDIT_PACKAGES: readonly CreditPackage[] = [
   {
     id: 1,
@@ -57,7 +57,7 @@ export const CREDIT_PACKAGES: readonly CreditPackage[] = [
   },
 ];
 
-/** Price of a custom amount in integer cents: ceil(credits / 10), so 1 credit costs $0.01 (DECISIONS §3). */
+/** Price of a custom amount in integer cents: ceil(credits / 10), so 1 credit costs $0.01 (docs/product.md §5.2). */
 export function priceCentsForCredits(credits: number): number {
   return Math.ceil(credits / 10);
 }
@@ -67,7 +67,7 @@ export function formatCents(cents: number): string {
   return (cents / 100).toFixed(2);
 }
 
-/** Days a purchased lot lives, by purchase size (DECISIONS §2). */
+/** Days a purchased lot lives, by purchase size (docs/product.md §4.2). */
 export function purchaseExpiryDays(credits: number): number {
   if (credits < 5000) return 7;
   if (credits < 25000) return 30;

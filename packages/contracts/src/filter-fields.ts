@@ -175,7 +175,10 @@ export interface OperatorOption {
   readonly name: string;
   readonly label: string;
 }
-/** The operators of each kind, canonical names (the parser also takes the spec's `=`, `equals`, `greater than`). */
+/**
+ * The operators of each kind, canonical names (the parser also takes the legacy `=`, `equals`, `greater than`:
+ * docs/product.md §7.3).
+ */
 export const KIND_OPERATORS: Record<ValueKind, readonly OperatorOption[]> = {
   keyword: [
     { name: 'keyword_contains', label: 'contains' },

@@ -233,7 +233,7 @@ describe('describeFilterTree, fields and defaults', () => {
     expect(describeFilterTree(parsed({ combinator: 'and', rules: [] }))).toBe('');
   });
 
-  it('offers fields by search type and resets operators per field (spec §4)', () => {
+  it('offers fields by search type and resets operators per field (docs/product.md §7.3, §7.14)', () => {
     const shared = ['subreddit', 'author', 'created', 'nsfw', 'removed'];
     expect(filterFieldsFor('posts').map((f) => f.name)).toEqual([
       'keyword',

@@ -40,7 +40,10 @@ export type FilterNode = FilterRule | FilterGroup;
 export type FilterTree = FilterGroup;
 export type CanonicalTree = FilterTree;
 
-/** What clients may send: the spec's order payload ({type, items}) or react-querybuilder's ({rules}). */
+/**
+ * What clients may send: the order payload form ({type, items}, docs/product.md §7.1) or react-querybuilder's
+ * ({rules}).
+ */
 export interface FilterRuleInput {
   type?: string;
   field?: string;
@@ -63,8 +66,8 @@ export type FilterTreeInput = FilterGroupInput;
 export const isFilterGroup = (node: FilterNode): node is FilterGroup => 'rules' in node;
 
 /**
- * Fields offered for a search type (spec §4): keyword and regex always, post fields for posts, comment fields for
- * comments, every field for both; in the order of the registry.
+ * Fields offered for a search type (docs/product.md §7.14): keyword and regex always, post fields for posts, comment
+ * fields for comments, every field for both; in the order of the registry.
  */
 export function filterFieldsFor(searchType: SearchType): { name: FilterField; label: string }[] {
   const types: RecordType[] =
@@ -75,7 +78,7 @@ export function filterFieldsFor(searchType: SearchType): { name: FilterField; la
   }));
 }
 
-/** The operator and value a rule is reset to when its field changes (spec §4 for the first five fields). */
+/** The operator and value a rule is reset to when its field changes (docs/product.md §7.3). */
 export function defaultRuleFor(field: string): { operator: string; value: unknown } {
   if (!isFilterField(field)) return { operator: '=', value: '' };
   switch (kindOf(field)) {
@@ -96,13 +99,16 @@ export function defaultRuleFor(field: string): { operator: string; value: unknow
   }
 }
 
-/** Spec §3 default tree: one keyword rule with operator = and an empty value. */
+/** The default tree (docs/product.md §7.14): one keyword rule with operator = and an empty value. */
 export const DEFAULT_FILTER_TREE: FilterTreeInput = {
   combinator: 'and',
   rules: [{ field: 'keyword', operator: '=', value: '' }],
 };
 
-/** The order screen's example queries, in the spec's payload form (legacy `greater than` with a range). */
+/**
+ * The order screen's example queries, in the legacy payload form (`greater than` with a range,
+ * docs/product.md §7.12).
+ */
 export const ORDER_PRESETS: readonly {
   name: string;
   searchType: SearchType;

@@ -1,4 +1,4 @@
-/** User-facing texts of the spec, kept word for word; server and web both import them from here. */
+/** User-facing texts (docs/product.md §10), kept word for word; server and web both import them from here. */
 export const SIGNUP_MESSAGES = {
   usernameRequired: 'Username is required',
   usernameTooShort: 'Username must be at least 3 characters',
@@ -58,7 +58,7 @@ export const EMAIL_MESSAGES = {
     'Too many accounts were created from your network in the last hour. Please try again later.',
 } as const;
 
-/** Payment texts: the spec's (word for word) and the details the payment API returns. */
+/** Payment texts: the screens' (word for word, docs/product.md §10.12) and the details the payment API returns. */
 export const PAYMENT_MESSAGES = {
   invalidCredits: 'Please enter a valid number of credits',
   createFailed: 'Failed to create order. Please try again.',

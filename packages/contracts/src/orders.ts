@@ -149,7 +149,9 @@ export const ORDER_MESSAGES = {
   tooManyOpenOrders: `You already have ${MAX_OPEN_ORDERS} orders waiting or running; place this one when one of them has finished.`,
 } as const;
 
-/** The order request payload of spec §3; `filters` is checked by parseFilterTree for rule-level messages. */
+/**
+ * The order request payload of docs/product.md §6.1; `filters` is checked by parseFilterTree for rule-level messages.
+ */
 export const CreateOrderRequestSchema = z.object({
   title: z.string().max(TITLE_MAX_LENGTH, ORDER_MESSAGES.titleTooLong).optional().nullable(),
   search_type: z.enum(SEARCH_TYPES, ORDER_MESSAGES.searchType).default('posts'),
@@ -213,7 +215,10 @@ export const ResultFileSchema = z.object({
   download_url: z.string(),
 });
 
-/** An order as the list, detail and create calls return it (spec §3 fields plus progress and charges). */
+/**
+ * An order as the list, detail and create calls return it (the fields of docs/product.md §6.8, progress and charges
+ * included).
+ */
 export const OrderSchema = z.object({
   id: z.string(),
   title: z.string(),

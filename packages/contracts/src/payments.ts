@@ -1,14 +1,14 @@
 import { z } from 'zod';
 import { CreditPackageSchema } from './credits.ts';
 
-/** Bodies and answers of the /api/paypal/ routes (DECISIONS §3, reference/paypal.md §14.2). */
+/** Bodies and answers of the /api/paypal/ routes (docs/product.md §5.3, §5.4; reference/paypal.md §14.2). */
 
 export const BuyPackageRequestSchema = z.object({
   package_id: z.union([z.number(), z.string().max(20)]).optional(),
 });
 export type BuyPackageRequest = z.infer<typeof BuyPackageRequestSchema>;
 
-/** `credits_requested` is checked by the service so every bad value gets the spec's one message. */
+/** `credits_requested` is checked by the service so every bad value gets the one message of docs/product.md §5.2. */
 export const BuyCreditsRequestSchema = z.object({ credits_requested: z.unknown() });
 export type BuyCreditsRequest = z.infer<typeof BuyCreditsRequestSchema>;
 
@@ -22,7 +22,7 @@ export const CheckoutResponseSchema = z.object({
 });
 export type CheckoutResponse = z.infer<typeof CheckoutResponseSchema>;
 
-/** The spec sends `{orderID}` from the credits screen and `{order_id}` from the success page; both work. */
+/** The credits screen sends `{orderID}` and the success page `{order_id}`; both work (docs/product.md §5.3). */
 export const CaptureOrderRequestSchema = z.object({
   order_id: z.string().max(64).optional(),
   orderID: z.string().max(64).optional(),

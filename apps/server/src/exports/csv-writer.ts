@@ -20,8 +20,9 @@ const CRLF = '\r\n';
 export const CSV_TYPE_COLUMN = 'type';
 
 /**
- * Writes the CSV layout of DECISIONS.md §5: RFC 4180, UTF-8 without BOM, CRLF line ends, a header row; for `both`
- * one file with a leading `type` column (`post` or `comment`) and the union of the columns. Texts are neutralised.
+ * Writes the CSV layout of docs/product.md §8.4: RFC 4180, UTF-8 without BOM, CRLF line ends, a header row; for
+ * `both` one file with a leading `type` column (`post` or `comment`) and the union of the columns. Texts are
+ * neutralised.
  */
 export async function writeCsvFile(filePath: string, layout: OrderFileLayout): Promise<number> {
   const sink = await FileSink.create(filePath);

@@ -22,10 +22,10 @@ const pick = (record: object, columns: readonly string[]) =>
   Object.fromEntries(columns.map((column) => [column, (record as Record<string, unknown>)[column]]));
 
 describe('JSON files', () => {
-  it.each(SEARCH_TYPES)('round-trips %s with the columns of DECISIONS §5 in order', async (searchType) => {
+  it.each(SEARCH_TYPES)('round-trips %s, columns in docs/product.md §8.2 order', async (searchType) => {
     const { filePath, result } = await write('json', searchType);
     const parsed = JSON.parse(await readFile(filePath, 'utf8'));
-    // The default layout: a record's columns of DECISIONS §5, not the optional ones it also carries.
+    // The default layout: a record's columns of docs/product.md §8.2, not the optional ones it also carries.
     const posts = postsFor(searchType).map((post) => pick(post, POST_COLUMNS));
     const comments = commentsFor(searchType).map((comment) => pick(comment, COMMENT_COLUMNS));
     if (searchType === 'both') {

@@ -3,7 +3,7 @@ import type { OrderFileLayout } from './layout.ts';
 import { addThread, readColumn, SAMPLE_COLUMN, type AnyRecord, type RecordColumn } from './records.ts';
 
 /**
- * Writes the JSON layout of DECISIONS.md §5, one record per line: an array for `posts` or `comments`, an object
+ * Writes the JSON layout of docs/product.md §8.3, one record per line: an array for `posts` or `comments`, an object
  * `{"posts": [...], "comments": [...]}` for `both`. Records are serialised one at a time, never the whole array.
  */
 export async function writeJsonFile(filePath: string, layout: OrderFileLayout): Promise<number> {

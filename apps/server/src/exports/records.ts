@@ -1,5 +1,5 @@
 import { defaultColumns, FILE_COLUMNS, type FileColumn, type FileColumns } from '@threadcart/contracts';
-/** A post as an order file carries it (DECISIONS.md §5); `created_utc` is integer epoch seconds. */
+/** A post as an order file carries it (docs/product.md §8.2); `created_utc` is integer epoch seconds. */
 export interface PostRecord {
   id: string;
   author: string;
@@ -64,7 +64,7 @@ export function addThread(ordered: Record<string, unknown>, record: AnyRecord): 
   if ('top_comments' in record && record.top_comments) ordered.top_comments = record.top_comments;
 }
 
-/** A comment as an order file carries it (DECISIONS.md §5); `created_utc` is integer epoch seconds. */
+/** A comment as an order file carries it (docs/product.md §8.2); `created_utc` is integer epoch seconds. */
 export interface CommentRecord {
   id: string;
   author: string;
@@ -91,10 +91,10 @@ export type RecordKind = 'post' | 'comment';
 FILE_COLUMNS.posts satisfies readonly (keyof PostRecord)[];
 FILE_COLUMNS.comments satisfies readonly (keyof CommentRecord)[];
 
-/** Post columns in the order of DECISIONS.md §5 (today's layout: contracts' defaultColumns). */
+/** Post columns in the order of docs/product.md §8.2 (today's layout: contracts' defaultColumns). */
 export const POST_COLUMNS = defaultColumns('posts') as readonly PostColumn[];
 
-/** Comment columns in the order of DECISIONS.md §5. */
+/** Comment columns in the order of docs/product.md §8.2. */
 export const COMMENT_COLUMNS = defaultColumns('comments') as readonly CommentColumn[];
 
 export type PostColumn = (typeof FILE_COLUMNS.posts)[number];

@@ -71,7 +71,7 @@ const WRITERS: Record<FormatType, (filePath: string, layout: OrderFileLayout) =>
 };
 
 /**
- * Streams an order's records into a JSON, CSV, XLSX, NDJSON or Parquet file at filePath (DECISIONS.md §5; docs/
+ * Streams an order's records into a JSON, CSV, XLSX, NDJSON or Parquet file at filePath (docs/product.md §8; docs/
  * decisions/026), holding at most one chunk of output (one row group for Parquet) in memory whatever the record
  * count. Resolves once the file is flushed and fsynced, and read back once for its SHA-256; on any error the partial
  * file is removed and the error rethrown.

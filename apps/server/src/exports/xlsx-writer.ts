@@ -47,8 +47,9 @@ const WIDTHS: Partial<Record<SheetColumn, number>> = {
 };
 
 /**
- * Writes the XLSX layout of DECISIONS.md §5 with ExcelJS's streaming writer: a `Posts` and/or `Comments` sheet with
- * a bold frozen header, every row committed as it is made, and the writer paused while the zip stream catches up.
+ * Writes the XLSX layout of docs/product.md §8.5 with ExcelJS's streaming writer: a `Posts` and/or `Comments` sheet
+ * with a bold frozen header, every row committed as it is made, and the writer paused while the zip stream catches
+ * up.
  */
 export async function writeXlsxFile(filePath: string, layout: OrderFileLayout): Promise<number> {
   const output = createWriteStream(filePath);

@@ -3,8 +3,8 @@ import { expireDataExports } from '../services/account/data-export.service.ts';
 import type { PeriodicJob } from './scheduler.ts';
 
 /**
- * Daily: purges accounts deleted 365 days ago and payment records older than 7 years (DECISIONS §7), and deletes
- * data-export files past the order-file retention.
+ * Daily: purges accounts deleted 365 days ago and payment records older than 7 years (docs/product.md §9.3, §9.5),
+ * and deletes data-export files past the order-file retention.
  */
 export const purgeDeletedAccountsJob: PeriodicJob = {
   name: 'accounts.purge',

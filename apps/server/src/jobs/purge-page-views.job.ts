@@ -1,7 +1,7 @@
 import { purgeOldPageViews } from '../services/analytics.service.ts';
 import type { PeriodicJob } from './scheduler.ts';
 
-/** Every six hours: deletes page views older than 90 days (DECISIONS §7). */
+/** Every six hours: deletes page views older than 90 days (docs/product.md §9.6). */
 export const purgePageViewsJob: PeriodicJob = {
   name: 'page-views.purge',
   intervalMs: 6 * 60 * 60 * 1000,

@@ -4,7 +4,7 @@ export interface PayPalHttpOptions {
   readonly baseUrl: string;
   readonly clientId: string;
   readonly clientSecret: string;
-  /** Per attempt; the spec's client gives up after 10 s, so one attempt stays below that. */
+  /** Per attempt; the web client gives up after 10 s (docs/product.md §2.3), so one attempt stays below that. */
   readonly timeoutMs?: number;
   /** Extra attempts after a network error, a timeout, a 5xx or a 429 (same PayPal-Request-Id each time). */
   readonly retries?: number;

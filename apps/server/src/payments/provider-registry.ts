@@ -19,7 +19,7 @@ export function isPaymentsSimulated(config: Config): boolean {
 
 /**
  * Throws when the payment configuration must not run: PayPal credentials half set, or the simulator with
- * NODE_ENV=production without PAYMENTS_SIMULATOR=allow (DECISIONS §3).
+ * NODE_ENV=production without PAYMENTS_SIMULATOR=allow (docs/product.md §5.6).
  */
 export function assertPaymentsConfig(config: Config): void {
   if (config.paypal.clientId && !config.paypal.clientSecret) {

@@ -2,8 +2,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { signUpAndSignIn, type TestSession } from '../../test/auth-helpers.ts';
 import { buildTestApp, type TestApp } from '../../test/build-test-app.ts';
 
-// The spec's API paths end with a slash; one typed without it is redirected there (308 keeps the method and body),
-// and the OpenAPI document says how requests authenticate, CSRF header included (issue 14).
+// API paths end with a slash (docs/product.md §2.15); one typed without it is redirected there (308 keeps the method
+// and body), and the OpenAPI document says how requests authenticate, CSRF header included (issue 14).
 describe('API paths without their trailing slash', () => {
   let t: TestApp;
   let session: TestSession;
@@ -13,7 +13,7 @@ describe('API paths without their trailing slash', () => {
   });
   afterAll(() => t.close());
 
-  it('redirect with 308 to the spec path, keeping the query string', async () => {
+  it('redirect with 308 to the slashed path (docs/product.md §2.15), keeping the query string', async () => {
     const res = await t.app.inject({ method: 'GET', url: '/api/health' });
     expect(res.statusCode).toBe(308);
     expect(res.headers.location).toBe('/api/health/');

@@ -6,9 +6,9 @@ interface KnownRoute {
 }
 
 /**
- * The spec's API paths end with a slash. Records every `/api/…/` route as it is registered (call before any route)
- * and returns the lookup the not-found handler uses: the same path with its slash when a route answers it with the
- * request's method, else undefined. Only API routes: the SPA's paths and `/metrics` have none.
+ * API paths end with a slash (docs/product.md §2.15). Records every `/api/…/` route as it is registered (call before
+ * any route) and returns the lookup the not-found handler uses: the same path with its slash when a route answers it
+ * with the request's method, else undefined. Only API routes: the SPA's paths and `/metrics` have none.
  */
 export function trackSlashedApiRoutes(app: FastifyInstance): (request: FastifyRequest) => string | undefined {
   const routes: KnownRoute[] = [];

@@ -13,8 +13,8 @@ const PageViewSchema = z.object({
 const PAGE_VIEW_BODY_LIMIT_BYTES = 4096;
 
 /**
- * First-party page views: anonymous, no IP address stored (DECISIONS §7); limited per address by a counter whose key
- * is a keyed hash of the address, counted before the body is read (decision 028).
+ * First-party page views: anonymous, no IP address stored (docs/product.md §9.6); limited per address by a counter
+ * whose key is a keyed hash of the address, counted before the body is read (decision 028).
  */
 export function analyticsRoutes(deps: Deps): FastifyPluginAsyncZod {
   return async (app) => {

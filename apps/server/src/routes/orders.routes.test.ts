@@ -42,7 +42,7 @@ describe(`orders API (${TEST_DIALECT})`, () => {
       payload,
     });
 
-  it('refuses an empty filter tree with the spec message', async () => {
+  it('refuses an empty filter tree with the message of docs/product.md §10.8', async () => {
     const res = await create(alice, { result_count: 10, filters: { combinator: 'and', rules: [] } });
     expect(res.statusCode).toBe(400);
     expect(res.json()).toEqual({ filters: ['Please add at least one filter.'] });

@@ -46,7 +46,7 @@ describe('password reset', () => {
     expect(res.json()).toEqual({ email: [M.emailInvalid] });
   });
 
-  it('sets the new password once, revokes every session, and checks the spec rules', async () => {
+  it('sets the new password once, revokes every session, and applies docs/product.md §3.8', async () => {
     const s = await signUpAndSignIn(t.app);
     await requestReset(s.user.email);
     const token = await mailedToken(s.user.email);

@@ -15,7 +15,7 @@ const ResetConfirmSchema = z.object({
   password2: z.string().max(1024).optional(),
 });
 
-/** Forgotten password: mail a reset link, then set a new password with it (DECISIONS §6). */
+/** Forgotten password: mail a reset link, then set a new password with it (docs/product.md §3.8). */
 export function passwordResetRoutes(deps: Deps): FastifyPluginAsyncZod {
   return async (app) => {
     app.post(

@@ -207,7 +207,7 @@ describe('PayPal checkout against the fake PayPal (PAYPAL_BASE_URL set: the real
     expect(res.json()).toEqual({ status: 'PENDING', credits_added: 0, credits: 1000 });
   });
 
-  it('answers 502 with the spec text when PayPal refuses to create the order', async () => {
+  it('answers 502 with the text of docs/product.md §5.3 when PayPal refuses to create the order', async () => {
     const { t, fake } = ctx;
     const buyer = await newBuyer(t);
     await fake.next({ op: 'create', issue: 'PAYEE_ACCOUNT_RESTRICTED' });

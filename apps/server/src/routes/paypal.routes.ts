@@ -22,7 +22,9 @@ import { handlePaypalWebhook } from '../services/paypal-webhook.service.ts';
 
 const WEBHOOK_BODY_LIMIT = 256 * 1024;
 
-/** The PayPal checkout (DECISIONS §3): start a purchase, capture or cancel it on return, and PayPal's webhook. */
+/**
+ * The PayPal checkout (docs/product.md §5.3): start a purchase, capture or cancel it on return, and PayPal's webhook.
+ */
 export function paypalRoutes(deps: Deps): FastifyPluginAsyncZod {
   return async (app) => {
     app.post(

@@ -42,7 +42,7 @@ export async function recordPageView(deps: Deps, view: { path: string; title?: s
   });
 }
 
-/** Deletes page views older than 90 days (DECISIONS §7); returns how many went. */
+/** Deletes page views older than 90 days (docs/product.md §9.6); returns how many went. */
 export async function purgeOldPageViews(deps: Deps): Promise<number> {
   const before = addDays(deps.clock.now(), -PAGE_VIEW_RETENTION_DAYS).toISOString();
   return deletePageViewsBefore(deps.db, before);

@@ -36,7 +36,7 @@ export interface GrantInput {
   readonly note?: string;
 }
 
-/** Raised when a reservation asks for more than the spendable balance; renders as the 402 of DECISIONS §2. */
+/** Raised when a reservation asks for more than the spendable balance; renders as the 402 of docs/product.md §4.4. */
 export class InsufficientCreditsError extends AppError {
   constructor(
     readonly needed: number,
@@ -74,7 +74,7 @@ export async function grantCredits(db: Db, input: GrantInput): Promise<{ lotId: 
   });
 }
 
-/** The sign-up gift: 1,000 credits that expire after 30 days (DECISIONS §2). */
+/** The sign-up gift: 1,000 credits that expire after 30 days (docs/product.md §4.1). */
 export async function grantSignupGift(db: Db, userId: string, now: Date): Promise<void> {
   await grantCredits(db, {
     userId,

@@ -22,7 +22,7 @@ export interface Mailer {
 
 /**
  * The embedded default: the mail is written to the outbox_emails table (through `db`, so inside the caller's
- * transaction when it passes one) and to the server log, instead of being sent (DECISIONS §6).
+ * transaction when it passes one) and to the server log, instead of being sent (docs/product.md §3.13).
  */
 export function createOutboxMailer(deps: Pick<Deps, 'clock' | 'logger'>, db: Db): Mailer {
   return {

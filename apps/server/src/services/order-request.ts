@@ -37,9 +37,9 @@ export interface ValidOrderRequest {
 }
 
 /**
- * The checks zod cannot make on an order payload: an empty tree (spec §5 message), every rule of the tree (named
- * in the message), RE2 patterns; and the title fallback "Search YYYY-MM-DD HH:mm" (UTC on the server; the web
- * form sends the user's local time).
+ * The checks zod cannot make on an order payload: an empty tree (the message of docs/product.md §10.8), every rule of
+ * the tree (named in the message), RE2 patterns; and the title fallback "Search YYYY-MM-DD HH:mm" (UTC on the server;
+ * the web form sends the user's local time).
  */
 export function validateOrderRequest(
   body: CreateOrderRequest,

@@ -21,7 +21,7 @@ import { TEST_DIALECT } from '../../test/test-database.ts';
 import { evaluateSearch, recordMatches } from '../corpus/reference/evaluate.ts';
 import { findOrderById } from '../db/repositories/orders.repository.ts';
 
-// Applies to both record types: upvotes/comments constrain posts only, replies comments only (DECISIONS §4).
+// Applies to both record types: upvotes/comments constrain posts only, replies comments only (docs/product.md §7.4).
 const FILTERS = {
   combinator: 'AND',
   rules: [
@@ -211,7 +211,7 @@ const asReferenceComment = (r: FileRecord) => ({
   replies: Number(r.replies),
 });
 
-/** The columns, sheets and extra cells DECISIONS §5 promises for each format, and no is_sample on real data. */
+/** The columns, sheets and extra cells docs/product.md §8 promises for each format, and no is_sample on real data. */
 function expectLayout(format: FormatType, searchType: SearchType, parsed: ParsedOrderFile): void {
   const withDate = (fields: readonly string[]) =>
     fields.flatMap((f) => (f === 'created_utc' ? [f, 'created'] : [f]));

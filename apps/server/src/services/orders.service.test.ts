@@ -6,7 +6,7 @@ import { listUserOrders } from '../db/repositories/orders.repository.ts';
 import { getBalance } from './ledger.service.ts';
 
 const FILTERS = { combinator: 'and', rules: [{ field: 'keyword', operator: '=', value: 'python' }] };
-// The same tree in the spec's payload form: it is stored canonical, so it is the same order.
+// The same tree in the order payload form (docs/product.md §7.1): it is stored canonical, so it is the same order.
 const SAME_FILTERS_SPEC_FORM = {
   combinator: 'AND',
   rules: [{ type: 'keyword', field: 'keyword', operator: 'keyword_contains', value: 'python' }],

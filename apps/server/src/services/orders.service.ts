@@ -127,7 +127,7 @@ export async function getOrder(deps: Deps, userId: string, orderId: string): Pro
   return toOrder(row);
 }
 
-/** The dashboard counters of DECISIONS §4 plus the balance. */
+/** The dashboard counters of docs/product.md §6.2 plus the balance. */
 export async function getDashboardStats(deps: Deps, userId: string): Promise<DashboardStats> {
   const counts = await countUserOrdersByStatus(deps.db, userId);
   const n = (...statuses: string[]) => statuses.reduce((sum, s) => sum + (counts[s] ?? 0), 0);
@@ -233,7 +233,7 @@ function hashRequest(
     .digest('hex');
 }
 
-/** A row as the API shows it (spec §3 fields plus progress and charges). */
+/** A row as the API shows it (the fields of docs/product.md §6.8, progress and charges included). */
 export function toOrder(row: OrderRow): Order {
   const hasFile = row.file_key !== null && row.file_name !== null;
   return {

@@ -83,8 +83,9 @@ export async function requestPasswordReset(deps: Deps, email: string | undefined
 }
 
 /**
- * Sets a new password (spec §5 rules) with a valid reset token, uses the token up (single use, also under
- * concurrency) along with the user's other outstanding links, and revokes every session of the user.
+ * Sets a new password (the sign-up password rules, docs/product.md §3.8) with a valid reset token, uses the token up
+ * (single use, also under concurrency) along with the user's other outstanding links, and revokes every session of
+ * the user.
  */
 export async function confirmPasswordReset(
   deps: Deps,

@@ -39,7 +39,7 @@ interface CheckoutItem {
   description: string;
 }
 
-/** Starts the purchase of a fixed package (DECISIONS §3): the price comes from the server's table only. */
+/** Starts the purchase of a fixed package (docs/product.md §5.2): the price comes from the server's table only. */
 export async function startPackageCheckout(
   deps: Deps,
   userId: string,

@@ -3,8 +3,9 @@ import type { Deps } from '../deps.ts';
 import { addDays } from '../lib/clock.ts';
 
 /**
- * Deletes orders (search history) and their files once they are older than the retention period (DECISIONS §7).
- * The file goes first: a crash in between leaves an order without a file, never a file without an order.
+ * Deletes orders (search history) and their files once they are older than the retention period
+ * (docs/product.md §9.1). The file goes first: a crash in between leaves an order without a file, never a file
+ * without an order.
  */
 export async function purgeExpiredOrders(deps: Deps, batchSize = 200): Promise<number> {
   const cutoff = addDays(deps.clock.now(), -deps.config.retentionDays).toISOString();

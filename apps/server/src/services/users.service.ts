@@ -65,10 +65,11 @@ export async function verifyPassword(hash: string | undefined, password: string)
 }
 
 /**
- * Creates an account after every rule of spec §5 and mails the link that confirms its address (the sign-up gift
- * comes with the confirmation, decision 020), and maps a concurrent duplicate (the unique index fires) to the same
- * 400 as a sequential one. At most SIGNUPS_PER_ADDRESS_PER_HOUR accounts are made from one client address an hour,
- * counted under a lock so that parallel sign-ups cannot all slip under the limit; a failed sign-up is not counted.
+ * Creates an account after every rule of docs/product.md §3.1 and mails the link that confirms its address (the
+ * sign-up gift comes with the confirmation, decision 020), and maps a concurrent duplicate (the unique index fires)
+ * to the same 400 as a sequential one. At most SIGNUPS_PER_ADDRESS_PER_HOUR accounts are made from one client address
+ * an hour, counted under a lock so that parallel sign-ups cannot all slip under the limit; a failed sign-up is not
+ * counted.
  */
 export async function signUp(deps: Deps, body: SignupRequest, ip: string): Promise<User> {
   const errors: Record<string, string[]> = { ...validateSignup(body) };

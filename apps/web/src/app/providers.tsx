@@ -4,7 +4,7 @@ import { Toaster } from 'react-hot-toast';
 import { queryClient as defaultQueryClient } from '../lib/query-client.ts';
 import { SessionProvider } from '../lib/session.tsx';
 
-/** Toasts at the top right: success 3 s, error 5 s (spec §8). */
+/** Toasts at the top right: success 3 s, error 5 s (docs/product.md §10.16). */
 export const TOASTER_OPTIONS = {
   position: 'top-right',
   toastOptions: { success: { duration: 3000 }, error: { duration: 5000 } },

@@ -30,5 +30,5 @@ export function getPageTitle(pathname: string): string {
   return 'Threadcart';
 }
 
-/** Pages that show no top navigation (spec §2). */
+/** Pages that show no top navigation (docs/product.md §2.5). */
 export const PATHS_WITHOUT_NAV: readonly string[] = ['/login', '/signup'];

@@ -23,7 +23,7 @@ const Account = lazy(() => import('./routes/account.tsx'));
 const AccountReceipt = lazy(() => import('./routes/account-receipt.tsx'));
 const Admin = lazy(() => import('./routes/admin.tsx'));
 
-/** The route table of spec §2 with DECISIONS §6: / and /home public, payment return pages behind sign-in. */
+/** The route table of docs/product.md §2.1: / and /home public, payment return pages behind sign-in. */
 export function AppRoutes() {
   return (
     <Routes>

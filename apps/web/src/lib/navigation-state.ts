@@ -1,6 +1,9 @@
 import type { Location } from 'react-router';
 
-/** What one page hands the next through navigation state (spec §3): a banner message and the origin. */
+/**
+ * What one page hands the next through navigation state (docs/product.md §2.2, §2.3): a banner message and the
+ * origin.
+ */
 export interface NavigationState {
   message?: string;
   /** 'error' shows the banner in the error style (the payment cancel page uses it). */

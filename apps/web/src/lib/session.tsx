@@ -25,7 +25,7 @@ export const ME_QUERY_KEY = ['me'] as const;
 
 /**
  * A non-secret hint that this browser holds session cookies (they are httpOnly, so JS cannot see them).
- * Without it the start-up check skips GET /api/users/me/, so a visitor never causes a 401 (DECISIONS §6).
+ * Without it the start-up check skips GET /api/users/me/, so a visitor never causes a 401 (docs/product.md §2.3).
  */
 const SESSION_HINT_KEY = 'threadcart.has-session';
 export const sessionHint = {

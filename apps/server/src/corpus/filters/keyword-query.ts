@@ -10,8 +10,8 @@ export interface KeywordTerm {
 const CHUNK = /"([^"]*)"?(\*?)|([^\s"]+)/g;
 
 /**
- * Splits a keyword rule's text into terms (DECISIONS §4): every term must appear; `"quoted words"` and chunks that
- * tokenize() cuts into several words ("node.js") are phrases; a trailing `*` makes the last word a prefix.
+ * Splits a keyword rule's text into terms (docs/product.md §7.5): every term must appear; `"quoted words"` and chunks
+ * that tokenize() cuts into several words ("node.js") are phrases; a trailing `*` makes the last word a prefix.
  * Words are tokenize()'s, so they mean the same as the indexed search_text.
  */
 export function parseKeywordQuery(text: string): KeywordTerm[] {

@@ -4,8 +4,8 @@ const CACHE_SIZE = 256;
 const cache = new Map<string, RE2>();
 
 /**
- * The one regex engine (DECISIONS §4): RE2 syntax, linear time, case-insensitive; `^`/`$` anchor the whole text
- * and `.` does not cross a line break. Compiled patterns are cached (least recently used out first).
+ * The one regex engine (docs/product.md §7.6): RE2 syntax, linear time, case-insensitive; `^`/`$` anchor the whole
+ * text and `.` does not cross a line break. Compiled patterns are cached (least recently used out first).
  */
 export function compileRegex(pattern: string): RE2 {
   const hit = cache.get(pattern);

@@ -26,7 +26,7 @@ export interface KeyRange {
   readonly max: number | null;
 }
 
-/** The columns a search reads: the file's (DECISIONS.md §5) and those the filters and the reference need. */
+/** The columns a search reads: the file's (docs/product.md §8.2) and those the filters and the reference need. */
 const COLUMNS: Record<RecordType, readonly string[]> = {
   posts: [...POST_COLUMNS, 'post_kind', 'domain', 'flair', 'retrieved_at'],
   comments: [...COMMENT_COLUMNS, 'retrieved_at'],

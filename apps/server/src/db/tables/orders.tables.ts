@@ -2,7 +2,7 @@ import type { Generated, Selectable } from 'kysely';
 
 export type OrderRowStatus = 'pending' | 'processing' | 'completed' | 'failed';
 
-/** An order is also its own job (DECISIONS §4): the worker claims rows here under a renewable lease. */
+/** An order is also its own job (docs/product.md §6.7): the worker claims rows here under a renewable lease. */
 export interface OrdersTable {
   id: string;
   user_id: string;

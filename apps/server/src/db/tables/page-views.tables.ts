@@ -1,4 +1,4 @@
-/** One first-party page view: no IP address, no user (DECISIONS §7); purged after 90 days. */
+/** One first-party page view: no IP address, no user (docs/product.md §9.6); purged after 90 days. */
 export interface PageViewsTable {
   id: string;
   path: string;

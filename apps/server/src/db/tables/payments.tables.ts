@@ -19,7 +19,7 @@ export type PaymentStatus =
 export interface PaymentsTable {
   /** UUIDv7; also PayPal's custom_id and invoice_id. */
   id: string;
-  /** No foreign key: payment records outlive a deleted account (kept 7 years, DECISIONS §7). */
+  /** No foreign key: payment records outlive a deleted account (kept 7 years, docs/product.md §9.5). */
   user_id: string;
   provider: 'paypal' | 'simulated';
   provider_order_id: string | null;

@@ -40,7 +40,9 @@ function LinkColumn({
   );
 }
 
-/** Footer on every page (spec §2): tagline, quick and legal links, social profiles, support, copyright. */
+/**
+ * Footer on every page (docs/product.md §2.5): tagline, quick and legal links, social profiles, support, copyright.
+ */
 export function Footer({ year = new Date().getFullYear() }: { year?: number }) {
   return (
     <footer className="bg-gray-900 py-12 text-gray-300">

@@ -3,7 +3,7 @@ import { useLocation, useNavigate } from 'react-router';
 import { cx } from '../../components/ui/cx.ts';
 import { readNavigationState } from '../../lib/navigation-state.ts';
 
-/** How long the banner stays (spec §9). */
+/** How long the banner stays (docs/product.md §2.3). */
 export const BANNER_DURATION_MS = 5000;
 
 interface Banner {

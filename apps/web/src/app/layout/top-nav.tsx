@@ -48,7 +48,7 @@ function NavLinkItem({ item, isMobile }: { item: NavItem; isMobile?: boolean }) 
   );
 }
 
-/** Top navigation (spec §2): links, credits badge and logout when signed in, and a mobile menu panel. */
+/** Top navigation (docs/product.md §2.5): links, credits badge and logout when signed in, and a mobile menu panel. */
 export function TopNav() {
   const { user, isAuthenticated, isLoading } = useSession();
   const logout = useLogout();

@@ -14,7 +14,7 @@ export const PASSWORD_FIELDS: readonly PasswordField[] = [
   'new_password2',
 ];
 
-/** One field's messages: the new password follows the sign-up rules the server runs too (spec §5). */
+/** One field's messages: the new password follows the sign-up rules the server runs too (docs/product.md §3.9). */
 export function validatePasswordField(field: PasswordField, values: PasswordValues): string[] {
   switch (field) {
     case 'current_password':

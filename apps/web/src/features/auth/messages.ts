@@ -1,4 +1,4 @@
-/** Sign-in and sign-up texts of spec §2, §4 and §8, word for word. */
+/** Sign-in, sign-up and password-reset texts of docs/product.md §10.3, §10.4 and §10.6, word for word. */
 export const AUTH_MESSAGES = {
   invalidCredentials: 'Invalid username or password. Please try again.',
   noResponse: 'No response from server. Please check your connection and try again.',
@@ -13,7 +13,7 @@ export const AUTH_MESSAGES = {
   resetDone: 'Your password has been reset. Please log in.',
 } as const;
 
-/** The prefixes of a sign-up error, in the order of spec §8. */
+/** The prefixes of a sign-up error, in the order of docs/product.md §10.4. */
 export const SIGNUP_ERROR_FIELDS = [
   ['username', 'Username: '],
   ['email', 'Email: '],

@@ -16,7 +16,7 @@ export interface SignupValues {
 export type SignupField = keyof SignupValues;
 export type SignupFormErrors = Partial<Record<SignupField, string[]>>;
 
-/** The messages of one sign-up field (spec §5), from the rules the server runs too. */
+/** The messages of one sign-up field (docs/product.md §3.1), from the rules the server runs too. */
 export function validateSignupField(field: SignupField, values: SignupValues): string[] {
   switch (field) {
     case 'username':

@@ -5,7 +5,7 @@ import {
   priceCentsForCredits,
 } from '@threadcart/contracts';
 
-/** The credits screen's input (spec §2, §9): default 1000, step 100, never below 1. */
+/** The credits screen's input (docs/product.md §2.11, §11.1): default 1000, step 100, never below 1. */
 export const DEFAULT_CREDITS = 1000;
 export const CREDITS_STEP = 100;
 
@@ -23,7 +23,7 @@ export function normaliseCreditsInput(raw: string): string {
   return String(Math.min(value, CUSTOM_CREDITS_MAX));
 }
 
-/** True when the server will accept this custom amount (DECISIONS §3: 1 to 1,000,000). */
+/** True when the server will accept this custom amount (docs/product.md §5.2: 1 to 1,000,000). */
 export function isValidCredits(value: number | null): value is number {
   return value !== null && value >= CUSTOM_CREDITS_MIN && value <= CUSTOM_CREDITS_MAX;
 }

@@ -1,6 +1,6 @@
 import { PAYMENT_MESSAGES } from '@threadcart/contracts';
 
-/** Texts of the Purchase Credits screen (spec §2, §4, §8), word for word. */
+/** Texts of the Purchase Credits screen (docs/product.md §10.12), word for word. */
 export const CREDITS_MESSAGES = {
   rate: '$1.00 per 1,000 credits',
   buy: 'Buy Credits',

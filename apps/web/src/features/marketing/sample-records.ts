@@ -1,4 +1,7 @@
-/** The landing page's sample records (spec §1): one post and two comments, with the fields the files carry. */
+/**
+ * The landing page's sample records (docs/product.md §2.6): one post and two comments, with the fields the files
+ * carry.
+ */
 export const SAMPLE_POST = {
   id: 't3_1c9x2kq',
   author: 'data_wrangler_42',

@@ -13,7 +13,7 @@ import {
 const names = (fields: { name: string }[]) => fields.map((field) => field.name);
 
 describe('builder fields', () => {
-  it('offers the registry fields of each content type: keyword and regex always (spec §4, decision 017)', () => {
+  it('offers the registry fields of each content type: keyword, regex always (docs/product.md §7.14)', () => {
     const shared = ['subreddit', 'author', 'created', 'nsfw', 'removed'];
     const postOnly = ['post_kind', 'domain', 'flair'];
     expect(names(builderFieldsFor('posts'))).toEqual([
@@ -44,14 +44,14 @@ describe('builder fields', () => {
     expect(names(builderFieldsFor('both'))).toEqual(FILTER_FIELDS);
   });
 
-  it('gives the text rules their placeholders (spec §5)', () => {
+  it('gives the text rules their placeholders (docs/product.md §7.14)', () => {
     const fields = builderFieldsFor('posts');
     expect(fields.find((f) => f.name === 'keyword')?.placeholder).toBe('e.g. python');
     expect(fields.find((f) => f.name === 'regex')?.placeholder).toMatch(/^e\.g\. \.\*\w+\.\*$/);
     expect(fields.find((f) => f.name === 'flair')?.placeholder).toBe('e.g. Discussion');
   });
 
-  it('resets operator and value per field (spec §4)', () => {
+  it('resets operator and value per field (docs/product.md §7.3)', () => {
     for (const field of ['upvotes', 'comments', 'replies']) {
       expect(builderDefaultOperator(field)).toBe('between');
       expect(builderDefaultValue({ field, operator: 'between', value: 'x' })).toEqual([null, null]);
@@ -71,7 +71,7 @@ describe('builder fields', () => {
 });
 
 describe('builder tree', () => {
-  it('starts as the spec default: one keyword rule with = and an empty value', () => {
+  it('starts as the default of docs/product.md §7.14: one keyword rule with = and an empty value', () => {
     const query = initialBuilderQuery();
     expect(query.combinator).toBe('and');
     expect(query.rules).toHaveLength(1);

@@ -18,7 +18,7 @@ import { VALUE_PLACEHOLDERS } from './messages.ts';
 /** The builder's own tree (react-querybuilder's shape, with ids). */
 export type BuilderQuery = RuleGroupType;
 
-/** The builder's field list for a content type (spec §4), with the text rules' placeholders (spec §5). */
+/** The builder's field list for a content type, with the text rules' placeholders (docs/product.md §7.14). */
 export function builderFieldsFor(searchType: SearchType): Field[] {
   return filterFieldsFor(searchType).map(({ name, label }) => ({
     name,
@@ -41,10 +41,10 @@ export function builderOperatorsFor(field: string): { name: string; value: strin
   return operators.map((operator) => ({ ...operator, value: operator.name }));
 }
 
-/** The operator a rule is reset to when its field changes (spec §4, defaultRuleFor). */
+/** The operator a rule is reset to when its field changes (docs/product.md §7.3, defaultRuleFor). */
 export const builderDefaultOperator = (field: string): string => defaultRuleFor(field).operator;
 
-/** The value a rule is reset to when its field changes (spec §4, defaultRuleFor). */
+/** The value a rule is reset to when its field changes (docs/product.md §7.3, defaultRuleFor). */
 export const builderDefaultValue = (rule: RuleType): unknown => defaultRuleFor(rule.field).value;
 
 /** A tree in any accepted payload form, with the ids the builder needs. */
@@ -52,7 +52,7 @@ export function toBuilderQuery(tree: FilterTreeInput | FilterTree): BuilderQuery
   return prepareRuleGroup(structuredClone(tree) as BuilderQuery);
 }
 
-/** The starting tree of spec §3: one keyword rule, operator =, empty value. */
+/** The starting tree of docs/product.md §7.14: one keyword rule, operator =, empty value. */
 export const initialBuilderQuery = (): BuilderQuery => toBuilderQuery(DEFAULT_FILTER_TREE);
 
 /** How many rules the builder's tree holds, nested groups included. */

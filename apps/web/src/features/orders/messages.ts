@@ -1,4 +1,4 @@
-/** Order and dashboard texts of spec §2, §4 and §8, word for word. */
+/** Order and dashboard texts of docs/product.md §10.7, §10.8 and §10.18, word for word. */
 export const ORDERS_UI_MESSAGES = {
   noTitle: 'No title',
   noQuery: 'No query specified',
@@ -22,7 +22,10 @@ export const ORDERS_UI_MESSAGES = {
     'Placed now and again at this time every day or week, each time with only records you have not received yet. Each run is charged; a run your credits cannot cover is skipped and you get an e-mail. Pause or delete it on the dashboard.',
 } as const;
 
-/** Placeholders of the text rules (spec §5): a short sample word, and a pattern with wildcards around a word. */
+/**
+ * Placeholders of the text rules (docs/product.md §7.14): a short sample word, and a pattern with wildcards around a
+ * word.
+ */
 export const VALUE_PLACEHOLDERS = {
   keyword: 'e.g. python',
   regex: 'e.g. .*python.*',

@@ -7,14 +7,14 @@ import {
 } from '@threadcart/contracts';
 import { columnsPayload } from './order-columns.ts';
 
-/** The Content Type select (spec §2). */
+/** The Content Type select (docs/product.md §2.9). */
 export const CONTENT_TYPE_OPTIONS: readonly { value: SearchType; label: string }[] = [
   { value: 'posts', label: 'Posts Only' },
   { value: 'comments', label: 'Comments Only' },
   { value: 'both', label: 'Both Posts and Comments' },
 ];
 
-/** The Output Format select (spec §2). */
+/** The Output Format select (docs/product.md §2.9). */
 export const FORMAT_OPTIONS: readonly { value: FormatType; label: string }[] = [
   { value: 'json', label: 'JSON (.json)' },
   { value: 'csv', label: 'CSV (.csv)' },

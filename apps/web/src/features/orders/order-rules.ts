@@ -1,10 +1,10 @@
 import { RESULT_COUNT_MAX, RESULT_COUNT_MIN } from '@threadcart/contracts';
 import type { BadgeTone } from '../../components/ui/badge.tsx';
 
-/** The form's starting record count (spec §9: search form default 100). */
+/** The form's starting record count (docs/product.md §11.1: form default 100). */
 export const DEFAULT_RECORD_COUNT = 100;
 
-/** Record count rule (spec §5): a whole number from 1 to 1,000; anything non-numeric becomes 1. */
+/** Record count rule (docs/product.md §2.9): a whole number from 1 to 1,000; anything non-numeric becomes 1. */
 export function clampRecordCount(raw: string | number): number {
   const n = typeof raw === 'number' ? raw : Number.parseInt(raw, 10);
   if (!Number.isFinite(n)) return RESULT_COUNT_MIN;
@@ -13,7 +13,7 @@ export function clampRecordCount(raw: string | number): number {
 
 const pad = (n: number) => String(n).padStart(2, '0');
 
-/** The title an order gets when none is typed: "Search YYYY-MM-DD HH:mm" in local time (DECISIONS §4). */
+/** The title an order gets when none is typed: "Search YYYY-MM-DD HH:mm" in local time (docs/product.md §6.1). */
 export function defaultOrderTitle(now: Date): string {
   const date = `${now.getFullYear()}-${pad(now.getMonth() + 1)}-${pad(now.getDate())}`;
   return `Search ${date} ${pad(now.getHours())}:${pad(now.getMinutes())}`;
@@ -24,12 +24,15 @@ export function resolveOrderTitle(typed: string, now: Date): string {
   return typed.trim() || defaultOrderTitle(now);
 }
 
-/** An unset status reads as pending (spec §4). */
+/** An unset status reads as pending (docs/product.md §6.2). */
 export function displayStatus(status: string | null | undefined): string {
   return status && status.trim() !== '' ? status : 'pending';
 }
 
-/** Badge colour per status (spec §4): completed green, processing warning, failed danger, the rest neutral. */
+/**
+ * Badge colour per status (docs/product.md §6.2): completed green, processing warning, failed danger, the rest
+ * neutral.
+ */
 export function statusTone(status: string | null | undefined): BadgeTone {
   switch (displayStatus(status)) {
     case 'completed':

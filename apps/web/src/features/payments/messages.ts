@@ -1,4 +1,4 @@
-/** Texts of the payment return pages (spec §4 "Payment success page" and "Payment cancel page"), word for word. */
+/** Texts of the payment return pages (docs/product.md §2.12, listed in §10.13), word for word. */
 export const PAYMENT_PAGE_MESSAGES = {
   noPaymentId: 'No payment ID found.',
   alreadyProcessed: 'Payment already processed',
@@ -20,12 +20,12 @@ export const PAYMENT_PAGE_MESSAGES = {
   cancellationFailedText: 'There was an issue cancelling your payment. Please contact support.',
 } as const;
 
-/** "Redirecting in N seconds" (spec §2), singular for one. */
+/** "Redirecting in N seconds" (docs/product.md §10.13), singular for one. */
 export function redirectingIn(seconds: number): string {
   return `Redirecting in ${seconds} ${seconds === 1 ? 'second' : 'seconds'}`;
 }
 
-/** How long each outcome waits before it moves on (spec §9). */
+/** How long each outcome waits before it moves on (docs/product.md §2.12, §11.4). */
 export const PAYMENT_REDIRECT_SECONDS = {
   countdown: 5,
   noToken: 3,

@@ -1,6 +1,6 @@
 /**
- * The per-payment "captured" and "cancelled" flags of spec §3, kept in sessionStorage (this tab only). They only
- * spare a repeated request: the server is idempotent and answers credits_added 0 to a second capture.
+ * The per-payment "captured" and "cancelled" flags of docs/product.md §2.12, kept in sessionStorage (this tab only).
+ * They only spare a repeated request: the server is idempotent and answers credits_added 0 to a second capture.
  * They are deliberately not cleared when the page is left (docs/decisions/015-purchase-pages.md).
  */
 export type PaymentFlag = 'captured' | 'cancelled';

@@ -1,4 +1,4 @@
-/** Pricing texts of spec §2, §4 and §8, word for word. */
+/** Pricing texts of docs/product.md §10.11, word for word. */
 export const PRICING_MESSAGES = {
   noApprovalUrl: 'No approval URL received from server.',
   sessionExpired: 'Your session has expired. Please log in again.',

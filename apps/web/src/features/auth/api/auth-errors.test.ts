@@ -14,7 +14,7 @@ const httpError = (status: number, data: unknown) =>
 const noResponse = () => new AxiosError('Network Error', AxiosError.ERR_NETWORK, config, {});
 const timeout = () => new AxiosError('timeout of 10000ms exceeded', AxiosError.ECONNABORTED, config, {});
 
-describe('sign-in errors (spec §8)', () => {
+describe('sign-in errors (docs/product.md §10.3)', () => {
   test('wrong credentials', () => {
     const error = httpError(401, { detail: 'No active account found with the given credentials' });
     expect(getLoginErrorMessage(error)).toBe('Invalid username or password. Please try again.');
@@ -50,7 +50,7 @@ describe('sign-in errors (spec §8)', () => {
   });
 });
 
-describe('sign-up errors (spec §8)', () => {
+describe('sign-up errors (docs/product.md §10.4)', () => {
   test('the first error in field order wins', () => {
     const all = {
       non_field_errors: ['General.'],

@@ -8,7 +8,7 @@ export class LoginWithoutUserError extends Error {
   }
 }
 
-/** The sign-in error line of spec §8 for any failure. */
+/** The sign-in error line of docs/product.md §10.3 for any failure. */
 export function getLoginErrorMessage(error: unknown): string {
   if (error instanceof LoginWithoutUserError) return error.message;
   const failure = classifyError(error);
@@ -24,7 +24,7 @@ export function getLoginErrorMessage(error: unknown): string {
   return `${AUTH_MESSAGES.errorPrefix}${failure.message}`;
 }
 
-/** The sign-up error line of spec §8: the first error in field order, then the fallbacks. */
+/** The sign-up error line of docs/product.md §10.4: the first error in field order, then the fallbacks. */
 export function getSignupErrorMessage(error: unknown): string {
   const failure = classifyError(error);
   if (failure.kind === 'no-response') return AUTH_MESSAGES.noResponse;

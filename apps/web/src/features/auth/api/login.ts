@@ -7,7 +7,7 @@ import { LoginWithoutUserError } from './auth-errors.ts';
 
 const LoginResponseSchema = z.object({ user: SessionUserSchema.nullish() });
 
-/** Signs in; the server sets the session cookies. A reply without a user is an error (spec §8). */
+/** Signs in; the server sets the session cookies. A reply without a user is an error (docs/product.md §10.3). */
 export async function login(body: Required<LoginRequest>): Promise<SessionUser> {
   const response = await apiClient.post(LOGIN_PATH, body, { skipAuthRefresh: true, skipCsrf: true });
   const parsed = LoginResponseSchema.safeParse(response.data);

@@ -8,7 +8,7 @@ export interface SignupInput {
   password2: string;
 }
 
-/** Creates the account (no session is started); the name is the username (spec §3). */
+/** Creates the account (no session is started); the name is the username (docs/product.md §3.1). */
 export async function signup(input: SignupInput): Promise<void> {
   await apiClient.post(
     '/api/auth/signup/',

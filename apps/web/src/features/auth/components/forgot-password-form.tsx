@@ -21,7 +21,7 @@ function describeResetRequestError(error: unknown): { field?: string; general?: 
   return { general: `${AUTH_MESSAGES.errorPrefix}${failure.message}` };
 }
 
-/** Asks for a password-reset link (DECISIONS §6); the answer never says whether the address exists. */
+/** Asks for a password-reset link (docs/product.md §3.8); the answer never says whether the address exists. */
 export function ForgotPasswordForm({ from }: { from?: NavigationState['from'] }) {
   const request = useRequestPasswordReset();
   const [email, setEmail] = useState('');

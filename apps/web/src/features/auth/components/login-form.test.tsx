@@ -99,7 +99,7 @@ describe('login', () => {
       [429, { detail: 'Too many attempts. Try again in 15 minutes.' }],
       'Too many attempts. Try again in 15 minutes.',
     ],
-  ] as Array<[MockReply, string]>)('shows the spec message for %j', async (reply, message) => {
+  ] as Array<[MockReply, string]>)('shows the docs/product.md §10.3 text for %j', async (reply, message) => {
     const api = mockApi({ 'POST /api/auth/token/': reply });
     const { user } = renderApp('/login');
     await user.type(await screen.findByLabelText('Username'), 'alice_1');

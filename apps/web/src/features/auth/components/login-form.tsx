@@ -15,7 +15,7 @@ import { AuthCard, Divider, linkClasses } from './auth-card.tsx';
 type Values = { username: string; password: string };
 type Errors = ReturnType<typeof validateLogin>;
 
-/** Sign-in: validated on submit, then on every change; goes back to the origin afterwards (spec §2). */
+/** Sign-in: validated on submit, then on every change; goes back to the origin afterwards (docs/product.md §2.7). */
 export function LoginForm({ from, hasTimedOut }: { from?: NavigationState['from']; hasTimedOut: boolean }) {
   const navigate = useNavigate();
   const loginMutation = useLogin();

@@ -125,7 +125,7 @@ describe('signup', () => {
     await waitFor(() => expect(currentLocation.state).toEqual({ from }));
   });
 
-  test('shows the first server error in the order of spec §8', async () => {
+  test('shows the first server error in the order of docs/product.md §10.4', async () => {
     mockApi({
       'POST /api/auth/signup/': [
         400,

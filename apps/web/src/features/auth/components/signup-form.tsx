@@ -22,7 +22,7 @@ import { SocialButtons } from './social-buttons.tsx';
 const EMPTY: SignupValues = { username: '', email: '', password1: '', password2: '', terms: false };
 const FIELD_ORDER: readonly SignupField[] = ['username', 'email', 'password1', 'password2', 'terms'];
 
-/** Create account: every rule of spec §5 is checked on change and again on submit. */
+/** Create account: every rule of docs/product.md §3.1 is checked on change and again on submit. */
 export function SignupForm({ from }: { from?: NavigationState['from'] }) {
   const navigate = useNavigate();
   const signupMutation = useSignup();

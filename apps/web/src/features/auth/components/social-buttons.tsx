@@ -1,4 +1,4 @@
-/** The two social sign-in buttons of spec §2: shown, but permanently disabled. */
+/** The two social sign-in buttons of docs/product.md §2.7: shown, but permanently disabled. */
 export function SocialButtons() {
   const providers = ['Google', 'Facebook'];
   return (

@@ -5,7 +5,7 @@ import { markSignedOut, sessionHint, useSession } from '../../../lib/session.tsx
 import { SESSION_MESSAGES } from '../../../lib/session-messages.ts';
 import { logout } from '../api/logout.ts';
 
-/** Logs out, always forgetting the user even if the server call fails, then goes to /login (spec §4). */
+/** Logs out, always forgetting the user even if the server call fails, then goes to /login (docs/product.md §2.3). */
 export function useLogout(): () => Promise<void> {
   const queryClient = useQueryClient();
   const navigate = useNavigate();

@@ -7,7 +7,7 @@ import { CREDITS_MESSAGES } from '../messages.ts';
 
 export const CREDITS_QUERY_KEY = ['credits', 'summary'] as const;
 
-/** The balance and its lots (GET /api/users/me/credits/); a failure is only logged (spec §8). */
+/** The balance and its lots (GET /api/users/me/credits/); a failure is only logged (docs/product.md §10.12). */
 export async function getCredits(): Promise<CreditsResponse> {
   try {
     const response = await apiClient.get('/api/users/me/credits/');

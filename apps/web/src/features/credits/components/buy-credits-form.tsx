@@ -19,7 +19,7 @@ const BUTTON_TEXT = {
   redirecting: CREDITS_MESSAGES.redirecting,
 } as const;
 
-/** The amount, its price by the server's rule, and Buy Credits (spec §2 Purchase Credits). */
+/** The amount, its price by the server's rule, and Buy Credits (docs/product.md §2.11). */
 export function BuyCreditsForm({ isDisabled = false }: { isDisabled?: boolean }) {
   const [raw, setRaw] = useState(String(DEFAULT_CREDITS));
   const { state, error, clearError, buy } = useBuyCredits();

@@ -21,7 +21,7 @@ export interface CreditBalanceProps {
   lots: CreditsResponse['lots'];
 }
 
-/** Current credits and the lots they are held in, the one that expires first first (DECISIONS §2). */
+/** Current credits and the lots they are held in, the one that expires first first (docs/product.md §2.11, §4.3). */
 export function CreditBalance({ credits, lots }: CreditBalanceProps) {
   return (
     <Card>

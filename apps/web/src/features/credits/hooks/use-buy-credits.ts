@@ -7,8 +7,8 @@ import { CREDITS_MESSAGES } from '../messages.ts';
 export type BuyState = 'idle' | 'creating' | 'redirecting';
 
 /**
- * Buy Credits (spec §4): check the amount (no request when invalid), create the PayPal order, then send the
- * browser to its approval address. `error` is the message to show under the form.
+ * Buy Credits (docs/product.md §2.11): check the amount (no request when invalid), create the PayPal order, then send
+ * the browser to its approval address. `error` is the message to show under the form.
  */
 export function useBuyCredits() {
   const [state, setState] = useState<BuyState>('idle');

@@ -23,8 +23,8 @@ async function captureOnce(token: string): Promise<ReturnOutcome> {
 }
 
 /**
- * The credits screen's return from PayPal (spec §4): with ?token= it captures once, refetches the credits and the
- * user (the badge), then removes token (and PayerID) from the address without adding a history entry.
+ * The credits screen's return from PayPal (docs/product.md §2.11): with ?token= it captures once, refetches the
+ * credits and the user (the badge), then removes token (and PayerID) from the address without adding a history entry.
  */
 export function useCaptureOnReturn(): ReturnOutcome {
   const queryClient = useQueryClient();

@@ -4,7 +4,7 @@ import { mockApi } from '../../../testing/mock-api.ts';
 import { renderApp } from '../../../testing/render-app.tsx';
 
 describe('landing page', () => {
-  test('has every section of spec §2 with its buttons', async () => {
+  test('has every section of docs/product.md §2.6 with its buttons', async () => {
     mockApi();
     renderApp('/');
     expect(
@@ -41,7 +41,7 @@ describe('landing page', () => {
 });
 
 describe('legal pages', () => {
-  test('terms has eight sections, the spec content and a link to /privacy', async () => {
+  test('terms has eight sections, the content of docs/product.md §2.6 and a link to /privacy', async () => {
     mockApi();
     renderApp('/terms');
     expect(await screen.findByRole('heading', { level: 1, name: 'Terms of Service' })).toBeInTheDocument();
@@ -63,7 +63,7 @@ describe('legal pages', () => {
     expect(within(article).getByRole('link', { name: 'Privacy Policy' })).toHaveAttribute('href', '/privacy');
   });
 
-  test('privacy has seven sections, the spec content and a link to /terms', async () => {
+  test('privacy has seven sections, the content of docs/product.md §2.6 and a link to /terms', async () => {
     mockApi();
     renderApp('/privacy');
     expect(await screen.findByRole('heading', { level: 1, name: 'Privacy Policy' })).toBeInTheDocument();

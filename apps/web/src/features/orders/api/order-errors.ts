@@ -12,7 +12,10 @@ export function firstErrorMessage(data: unknown): string | undefined {
   return undefined;
 }
 
-/** What the order form shows for a failed submit (spec §8): the server's detail or field message, else the fallback. */
+/**
+ * What the order form shows for a failed submit (docs/product.md §2.9): the server's detail or field message, else
+ * the fallback.
+ */
 export function describeSubmitError(error: unknown): string {
   const failure = classifyError(error);
   if (failure.kind === 'response') {

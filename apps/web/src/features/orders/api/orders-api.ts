@@ -11,8 +11,8 @@ import { z } from 'zod';
 import { apiClient } from '../../../lib/api-client.ts';
 
 /**
- * An order as the dashboard reads it: the contract's fields, lenient where spec §3/§4 allow gaps (an unset
- * status reads as pending, a missing title as "No title", the display-only statuses in_progress and error).
+ * An order as the dashboard reads it: the contract's fields, lenient where docs/product.md §2.8 and §6.2 allow gaps
+ * (an unset status reads as pending, a missing title as "No title", the display-only statuses in_progress and error).
  */
 export const DashboardOrderSchema = OrderSchema.partial().extend({
   id: z.union([z.string(), z.number()]).transform(String),
@@ -61,13 +61,13 @@ export async function listOrders(): Promise<DashboardOrder[]> {
   return z.array(DashboardOrderSchema).parse(response.data);
 }
 
-/** The dashboard counters (DECISIONS §4). */
+/** The dashboard counters (docs/product.md §6.2). */
 export async function getDashboardStats(): Promise<DashboardStats> {
   const response = await apiClient.get(ORDERS_PATHS.stats);
   return DashboardStatsSchema.parse(response.data);
 }
 
-/** Places an order; the caller decides what a 2xx other than 201 means (spec §4). */
+/** Places an order; the caller decides what a 2xx other than 201 means (docs/product.md §2.9). */
 export async function createOrder(payload: OrderPayload): Promise<{ status: number }> {
   const response = await apiClient.post(ORDERS_PATHS.create, payload);
   return { status: response.status };

@@ -11,9 +11,9 @@ import { DashboardStats } from './dashboard-stats.tsx';
 import { OrderList } from './order-list.tsx';
 
 /**
- * The dashboard (spec §2): counters, "My Orders" with "New Order", and the live order list; `notice` is what other
- * features show under the heading (the e-mail confirmation notice) and `schedules` what they show above the orders
- * (the scheduled orders), both composed in app/routes/dashboard.tsx.
+ * The dashboard (docs/product.md §2.8): counters, "My Orders" with "New Order", and the live order list; `notice` is
+ * what other features show under the heading (the e-mail confirmation notice) and `schedules` what they show above
+ * the orders (the scheduled orders), both composed in app/routes/dashboard.tsx.
  */
 export function DashboardPage({ notice, schedules }: { notice?: ReactNode; schedules?: ReactNode } = {}) {
   // A 401 that survives the refresh signs the user out; the guard then sends them to /login with this message.

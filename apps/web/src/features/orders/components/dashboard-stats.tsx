@@ -9,7 +9,7 @@ const COUNTERS: readonly { key: keyof Stats; label: string; accent: string }[] =
   { key: 'failed', label: 'Failed', accent: 'border-danger' },
 ];
 
-/** The four counters of spec §2 (DECISIONS §4 counts): a dash until they load. */
+/** The four counters of docs/product.md §2.8 (counted as §6.2 says): a dash until they load. */
 export function DashboardStats({ stats }: { stats: Stats | undefined }) {
   return (
     <dl className="grid grid-cols-2 gap-3 md:grid-cols-4 md:gap-4">

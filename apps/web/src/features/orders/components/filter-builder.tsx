@@ -51,8 +51,8 @@ interface FilterBuilderProps {
 }
 
 /**
- * The drag-and-drop query builder (spec §2): fields recomputed from the content type, a field change resets
- * the operator and value (spec §4), values committed on blur by the custom editor.
+ * The drag-and-drop query builder (docs/product.md §7.14): fields recomputed from the content type, a field change
+ * resets the operator and value (docs/product.md §7.3), values committed on blur by the custom editor.
  */
 export function FilterBuilder({ searchType, query, onQueryChange }: FilterBuilderProps) {
   const fields = useMemo(() => builderFieldsFor(searchType), [searchType]);

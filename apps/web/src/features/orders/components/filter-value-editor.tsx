@@ -17,7 +17,7 @@ interface CommitEditorProps {
   disabled?: boolean;
 }
 
-/** A text value held locally and committed to the tree when the box loses focus (spec §4). */
+/** A text value held locally and committed to the tree when the box loses focus (docs/product.md §7.14). */
 function TextValueEditor({ value, onCommit, label, placeholder, disabled }: CommitEditorProps) {
   const committed = typeof value === 'string' || typeof value === 'number' ? String(value) : '';
   const [text, setText] = useState(committed);

@@ -4,7 +4,9 @@ import { Card } from '../../../components/ui/card.tsx';
 import { Container } from '../../../components/ui/container.tsx';
 import { ORDERS_UI_MESSAGES } from '../messages.ts';
 
-/** Order completed (spec §2): the order is placed and being processed; its status is on the dashboard. */
+/**
+ * Order completed (docs/product.md §2.10): the order is placed and being processed; its status is on the dashboard.
+ */
 export function OrderCompletedPage() {
   return (
     <Container className="flex flex-1 items-center justify-center py-12">

@@ -43,7 +43,7 @@ async function typeKeyword(user: Awaited<ReturnType<typeof setup>>['user'], text
 }
 
 describe('Create New Order form', { timeout: 20_000 }, () => {
-  it('shows every field with its default, the placeholders and the spec default tree', async () => {
+  it('shows every field with its default, placeholders and the docs/product.md §7.14 tree', async () => {
     await setup();
     expect(await screen.findByRole('heading', { name: 'Create New Order' })).toBeInTheDocument();
     expect(screen.getByLabelText('Order Title')).toHaveAttribute(
@@ -221,7 +221,7 @@ describe('Create New Order form', { timeout: 20_000 }, () => {
     ],
     [[500, 'oops'] as MockReply, 'Failed to submit search. Please try again.'],
     ['network-error' as MockReply, 'Failed to submit search. Please try again.'],
-  ])('shows the message of spec §8 for %j', async (reply, message) => {
+  ])('shows the message of docs/product.md §10.8 for %j', async (reply, message) => {
     const { user } = await setup(reply);
     await user.type(await screen.findByLabelText('Order Title'), 'Mine');
     await typeKeyword(user, 'python');

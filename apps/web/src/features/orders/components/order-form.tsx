@@ -55,7 +55,7 @@ const STALE_ERRORS: Partial<Record<keyof OrderSettings, (keyof OptionFieldErrors
 };
 
 /**
- * Create New Order (spec §2, §4, §5): settings and order options, the drag-and-drop builder, presets, the
+ * Create New Order (docs/product.md §2.9): settings and order options, the drag-and-drop builder, presets, the
  * SQL-style preview and submission, with the live dry run beside it. `isAuthenticated` gates the dry run (the
  * route is guarded anyway).
  */

@@ -3,7 +3,7 @@ import { useDownloadOrder } from '../hooks/use-download-order.ts';
 import { ORDERS_UI_MESSAGES } from '../messages.ts';
 import { OrderRow } from './order-row.tsx';
 
-/** The orders, newest first, or the empty state of spec §2. */
+/** The orders, newest first, or the empty state of docs/product.md §2.8. */
 export function OrderList({ orders }: { orders: DashboardOrder[] }) {
   const { download, pendingId } = useDownloadOrder();
   if (orders.length === 0) {

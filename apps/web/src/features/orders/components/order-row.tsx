@@ -91,7 +91,7 @@ interface OrderRowProps {
   isDownloading: boolean;
 }
 
-/** One order: title, time, type, count and status; click or Enter shows its details (spec §2). */
+/** One order: title, time, type, count and status; click or Enter shows its details (docs/product.md §2.8). */
 export function OrderRow(props: OrderRowProps) {
   const { order } = props;
   const [isOpen, setIsOpen] = useState(false);

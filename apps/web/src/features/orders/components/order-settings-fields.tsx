@@ -43,7 +43,7 @@ interface OrderSettingsFieldsProps {
 
 /**
  * Title, content type, number of records, output format, sort (with its seed), the delivery options and the file's
- * columns (spec §2).
+ * columns (docs/product.md §2.9).
  */
 export function OrderSettingsFields({ values, onChange, errors = {} }: OrderSettingsFieldsProps) {
   return (

@@ -3,7 +3,7 @@ import { Button } from '../../../components/ui/button.tsx';
 
 export type OrderPreset = (typeof ORDER_PRESETS)[number];
 
-/** The Example Queries of spec §2: each button loads a preset tree (and its content type). */
+/** The Example Queries of docs/product.md §7.12: each button loads a preset tree (and its content type). */
 export function PresetButtons({ onLoad }: { onLoad: (preset: OrderPreset) => void }) {
   return (
     <div className="flex flex-wrap items-center gap-2">

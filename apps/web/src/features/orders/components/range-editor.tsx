@@ -10,7 +10,7 @@ export function toRange(value: unknown): Range {
 }
 
 /**
- * One box of a numeric range (spec §5): integers only; empty or non-numeric means null (unbounded); the
+ * One box of a numeric range (docs/product.md §7.7): integers only; empty or non-numeric means null (unbounded); the
  * range minimum is 0, so a negative number becomes 0.
  */
 export function parseBound(raw: unknown): number | null {
@@ -41,8 +41,8 @@ interface RangeEditorProps {
 }
 
 /**
- * Two integer boxes for `between` (spec §4/§5): values are held here and committed as [min|null, max|null]
- * when either box loses focus; the maximum box's lower bound follows the minimum (0 when it is unset).
+ * Two integer boxes for `between` (docs/product.md §7.7, §7.14): values are held here and committed as [min|null,
+ * max|null] when either box loses focus; the maximum box's lower bound follows the minimum (0 when it is unset).
  */
 export function RangeEditor({ value, onCommit, label, disabled }: RangeEditorProps) {
   const [committedMin, committedMax] = toRange(value);

@@ -6,14 +6,16 @@ import { createOrder, type OrderPayload } from '../api/orders-api.ts';
 import { ORDERS_UI_MESSAGES } from '../messages.ts';
 import { ORDERS_QUERY_KEY } from './use-orders.ts';
 
-/** Why a submit did not place the order: the message of spec §8, and the option fields' own 400 messages. */
+/**
+ * Why a submit did not place the order: the message of docs/product.md §2.9, and the option fields' own 400 messages.
+ */
 export interface SubmitFailure {
   message: string;
   fields: OptionFieldErrors;
 }
 
 /**
- * Order submission (spec §4): on 201 go to /order-completed; another status or a failure resolves to the
+ * Order submission (docs/product.md §2.9): on 201 go to /order-completed; another status or a failure resolves to the
  * message to show. The balance and the order list are re-read either way, so the credits badge follows.
  */
 export function useCreateOrder() {

@@ -1,7 +1,10 @@
 import { CaptureResponseSchema, type CaptureResponse } from '@threadcart/contracts';
 import { apiClient, CSRF_PATH } from '../../../lib/api-client.ts';
 
-/** Asks for the CSRF cookie first, as the return pages do (spec §7), so the POST that follows carries it. */
+/**
+ * Asks for the CSRF cookie first, as the return pages do (docs/product.md §2.12), so the POST that follows carries
+ * it.
+ */
 async function primeCsrf(): Promise<void> {
   await apiClient.get(CSRF_PATH, { skipAuthRefresh: true });
 }

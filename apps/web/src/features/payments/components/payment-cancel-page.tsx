@@ -32,7 +32,7 @@ function outcomeOf(phase: CancelPhase): Outcome {
         redirect: {
           to: '/dashboard',
           seconds: S.countdown,
-          // The spec shows this confirmation in the error style.
+          // docs/product.md §2.12 shows this confirmation in the error style.
           options: withMessage({ message: M.cancelledBanner, messageType: 'error' }),
         },
       };
@@ -58,7 +58,9 @@ function outcomeOf(phase: CancelPhase): Outcome {
   }
 }
 
-/** /pay/cancel and /paypal/cancel: PayPal sends the payer back here with ?token=<order id> (spec §4). */
+/**
+ * /pay/cancel and /paypal/cancel: PayPal sends the payer back here with ?token=<order id> (docs/product.md §2.12).
+ */
 export function PaymentCancelPage({ token }: { token: string | null }) {
   const navigate = useNavigate();
   const phase = usePaymentCancel(token);

@@ -45,7 +45,9 @@ function outcomeOf(phase: SuccessPhase): Outcome {
   }
 }
 
-/** /pay/success and /paypal/success: PayPal sends the payer back here with ?token=<order id> (spec §4). */
+/**
+ * /pay/success and /paypal/success: PayPal sends the payer back here with ?token=<order id> (docs/product.md §2.12).
+ */
 export function PaymentSuccessPage({ token }: { token: string | null }) {
   const navigate = useNavigate();
   const phase = usePaymentSuccess(token);

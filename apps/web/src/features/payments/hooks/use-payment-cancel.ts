@@ -35,8 +35,8 @@ async function cancelOnce(token: string, recheck: () => Promise<unknown>): Promi
 }
 
 /**
- * The cancel page's state machine (spec §4): no token, already cancelled (flag), or cancel → cancelled, session
- * expired (401, after which the session is re-checked) or failed. One request per mounted page.
+ * The cancel page's state machine (docs/product.md §2.12): no token, already cancelled (flag), or cancel → cancelled,
+ * session expired (401, after which the session is re-checked) or failed. One request per mounted page.
  */
 export function usePaymentCancel(token: string | null): CancelPhase {
   const { recheck } = useSession();

@@ -33,8 +33,9 @@ async function confirmPayment(token: string, refreshUser: () => Promise<void>): 
 }
 
 /**
- * The success page's state machine (spec §4): no token, already processed (flag), or capture → completed or
- * failed. One capture per mounted page even under StrictMode's double effects; the page is keyed by token.
+ * The success page's state machine (docs/product.md §2.12): no token, already processed (flag), or capture →
+ * completed or failed. One capture per mounted page even under StrictMode's double effects; the page is keyed by
+ * token.
  */
 export function usePaymentSuccess(token: string | null): SuccessPhase {
   const refreshUser = useInvalidateMe();

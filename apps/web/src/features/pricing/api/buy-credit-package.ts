@@ -11,7 +11,7 @@ export class MissingApprovalUrlError extends Error {
   }
 }
 
-/** Creates a PayPal order for a package and returns where to approve it (spec §4). */
+/** Creates a PayPal order for a package and returns where to approve it (docs/product.md §5.3). */
 export async function buyCreditPackage(
   packageId: number,
 ): Promise<{ approvalUrl: string; orderId?: string }> {
@@ -24,7 +24,7 @@ export async function buyCreditPackage(
 
 export type PurchaseFailure = { kind: 'session-expired' } | { kind: 'message'; message: string };
 
-/** Turns a purchase failure into the outcome of spec §8 (Pricing). */
+/** Turns a purchase failure into the outcome of docs/product.md §10.11 (Pricing). */
 export function describePurchaseError(error: unknown): PurchaseFailure {
   if (error instanceof MissingApprovalUrlError) return { kind: 'message', message: error.message };
   const failure = classifyError(error);

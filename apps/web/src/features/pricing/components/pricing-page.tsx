@@ -6,7 +6,7 @@ import { usePurchasePackage } from '../hooks/use-purchase-package.ts';
 import { PackageCard } from './package-card.tsx';
 import { PricingBenefits } from './pricing-benefits.tsx';
 
-/** Three package cards with Buy Now, then the benefits of credit-based pricing (spec §2). */
+/** Three package cards with Buy Now, then the benefits of credit-based pricing (docs/product.md §2.6). */
 export function PricingPage() {
   const { data: packages = CREDIT_PACKAGES } = useCreditPackages();
   const { pendingId, purchase } = usePurchasePackage();

@@ -7,8 +7,8 @@ import { buyCreditPackage, describePurchaseError } from '../api/buy-credit-packa
 import { PRICING_MESSAGES } from '../messages.ts';
 
 /**
- * Buy Now (spec §4): re-check the session, create the PayPal order, send the browser to its approval URL.
- * `pendingId` is the package being bought; every Buy Now button is disabled meanwhile.
+ * Buy Now (docs/product.md §5.3): re-check the session, create the PayPal order, send the browser to its approval
+ * URL. `pendingId` is the package being bought; every Buy Now button is disabled meanwhile.
  */
 export function usePurchasePackage() {
   const { recheck } = useSession();
