@@ -21,11 +21,11 @@ const SKIPPED_DIRS = new Set([
 ]);
 
 /**
- * A pointer to the founding documents that live outside the repository (the product specification and the list of
- * product decisions kept beside it). Written with escapes so that this file does not match itself.
+ * A pointer to the founding documents that live outside the repository (the product specification, the list of
+ * product decisions and the reference notes kept beside it). Written with escapes so that this file does not match itself.
  */
 const OUTSIDE_DOCUMENT =
-  /\bspec \u00a7|DECISIONS \u00a7|product-spec\.md|DECISIONS\.md|shared\/(spec|DECISIONS|STYLE)\b/i;
+  /\bspec \u00a7|DECISIONS \u00a7|product-spec\.md|DECISIONS\.md|shared\/(spec|DECISIONS|STYLE)\b|reference\/(paypal|reddit-data|frontend-stack|style-anchors)\.md/i;
 
 /** `docs/product.md §6.9`, also `docs/product.md §9.3, §9.5` and `docs/product.md §2.8 and §6.2`: each number. */
 const PRODUCT_CITATION = /docs\/product\.md\s+(§\d+(?:\.\d+)?(?:(?:,\s*|\s+and\s+)§\d+(?:\.\d+)?)*)/g;

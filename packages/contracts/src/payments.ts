@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { CreditPackageSchema } from './credits.ts';
 
-/** Bodies and answers of the /api/paypal/ routes (docs/product.md §5.3, §5.4; reference/paypal.md §14.2). */
+/** Bodies and answers of the /api/paypal/ routes (docs/product.md §5.3, §5.4; PayPal Orders v2: https://developer.paypal.com/docs/api/orders/v2/). */
 
 export const BuyPackageRequestSchema = z.object({
   package_id: z.union([z.number(), z.string().max(20)]).optional(),

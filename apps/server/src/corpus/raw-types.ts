@@ -1,6 +1,6 @@
 /**
  * Dump-shaped Reddit records as they appear in Pushshift / Arctic Shift NDJSON and in API listings
- * (reference/reddit-data.md §3). Only the fields the importer reads are typed; every one may be absent or of a
+ * (docs/decisions/006-corpus-ingest.md, docs/product.md §1.3). Only the fields the importer reads are typed; every one may be absent or of a
  * drifting type, which is exactly what normalise.ts handles. Unknown fields are kept and ignored.
  */
 export interface RawRedditThing {

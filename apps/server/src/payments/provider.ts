@@ -36,7 +36,7 @@ export interface OrderView {
   readonly approvalUrl: string | null;
 }
 
-/** What a capture call ended in, mapped from PayPal's answers (reference/paypal.md §6.2). */
+/** What a capture call ended in, mapped from PayPal's answers (https://developer.paypal.com/docs/api/orders/v2/#orders_capture). */
 export type CaptureOutcome =
   | { readonly kind: 'captured'; readonly order: OrderView }
   | { readonly kind: 'already_captured' }

@@ -13,7 +13,7 @@ interface WebhookControlBody {
 }
 
 /**
- * The contract tests' remote control for the standalone fake (reference/paypal.md §14.4): the payer's decisions
+ * The contract tests' remote control for the standalone fake (docs/decisions/009-payments.md): the payer's decisions
  * without a browser, scripted faults, token expiry, refunds, signed webhooks and the request log.
  */
 export function simulatorControlRoutes(sim: PayPalSimulator, webhooks: SimWebhooks): FastifyPluginAsync {

@@ -23,7 +23,7 @@ const TOKEN_LIFE_SECONDS = 32_400;
 const DECIMAL_VALUE = /^\d{1,12}\.\d{2}$/;
 
 /**
- * PayPal's Orders v2 contract as an in-memory state machine (reference/paypal.md §14.4): OAuth tokens, create,
+ * PayPal's Orders v2 contract as an in-memory state machine (docs/decisions/009-payments.md; https://developer.paypal.com/docs/api/orders/v2/): OAuth tokens, create,
  * get, capture with PayPal-Request-Id replays, the approval decisions, refunds and scripted faults.
  */
 export class PayPalSimulator {
@@ -311,7 +311,7 @@ export class PayPalSimulator {
     return capture;
   }
 
-  // PayPal keeps a request id for hours and answers a repeat with 200 and the latest state (reference/paypal.md §7).
+  // PayPal keeps a request id for hours and answers a repeat with 200 and the latest state (PayPal-Request-Id: https://developer.paypal.com/reference/guidelines/idempotency/).
   private replay(op: string, requestId: string | null): SimReply | undefined {
     const orderId = requestId ? this.replies.get(`${op}:${requestId}`) : undefined;
     const order = orderId ? this.orders.get(orderId) : undefined;
