@@ -24,5 +24,8 @@ export default defineConfig({
     setupFiles: ['./src/testing/setup.ts'],
     css: false,
     include: ['src/**/*.test.{ts,tsx}'],
+    // Typing with user-event takes a few hundred ms per field; on a loaded 2-core machine a form test can pass 5 s,
+    // and a timed-out test keeps typing into the next test's document. 20 s leaves room without hiding a hang.
+    testTimeout: 20_000,
   },
 });
