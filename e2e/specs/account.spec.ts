@@ -2,7 +2,8 @@ import fs from 'node:fs';
 import path from 'node:path';
 import AxeBuilder from '@axe-core/playwright';
 import type { Page } from '@playwright/test';
-import { approveWithoutBrowser, csrfToken } from '../support/payments-helpers.ts';
+import { csrfToken } from '../support/journey.ts';
+import { approveWithoutBrowser } from '../support/simulated-paypal.ts';
 import { expect, test } from '../support/fixtures.ts';
 import { signInViaApi, signUpViaApi, uniqueUser, type TestUser } from '../support/users.ts';
 

@@ -3,7 +3,8 @@ import type { Page } from '@playwright/test';
 import { grantAdminRole } from '../support/admin.ts';
 import { expect, test } from '../support/fixtures.ts';
 import { waitForCorpus } from '../support/orders-helpers.ts';
-import { approveWithoutBrowser, csrfToken } from '../support/payments-helpers.ts';
+import { csrfToken } from '../support/journey.ts';
+import { approveWithoutBrowser } from '../support/simulated-paypal.ts';
 import { signInViaApi, signUpViaApi, uniqueUser, type TestUser } from '../support/users.ts';
 
 const SCREENSHOTS = path.resolve(import.meta.dirname, '../artifacts/screenshots');

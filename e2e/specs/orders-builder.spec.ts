@@ -1,13 +1,8 @@
-import { expect, test } from '@playwright/test';
-import {
-  collectConsoleErrors,
-  screenshotOrdersPage,
-  signUpThroughApiAndLogIn,
-} from '../support/orders-helpers.ts';
+import { expect, test } from '../support/fixtures.ts';
+import { screenshotBothWidths, signUpAndLogIn } from '../support/journey.ts';
 
 test('journey (e): dragging a rule into a nested group changes the SQL preview', async ({ page }) => {
-  const errors = collectConsoleErrors(page);
-  await signUpThroughApiAndLogIn(page, 'ord_dnd');
+  await signUpAndLogIn(page, 'ord_dnd');
   await page.goto('/order');
   const preview = page.getByLabel('Query Preview');
 
@@ -45,6 +40,5 @@ test('journey (e): dragging a rule into a nested group changes the SQL preview',
   await expect(preview).toHaveValue(
     "(keyword CONTAINS 'python' AND (upvotes >= 100 OR keyword CONTAINS 'django'))",
   );
-  await screenshotOrdersPage(page, 'order-nested-group');
-  expect(errors).toEqual([]);
+  await screenshotBothWidths(page, 'order-nested-group');
 });

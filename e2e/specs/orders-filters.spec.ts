@@ -1,7 +1,8 @@
 import AxeBuilder from '@axe-core/playwright';
 import type { Page } from '@playwright/test';
 import { expect, test } from '../support/fixtures.ts';
-import { screenshotOrdersPage, signUpThroughApiAndLogIn, waitForCorpus } from '../support/orders-helpers.ts';
+import { screenshotBothWidths, signUpAndLogIn } from '../support/journey.ts';
+import { waitForCorpus } from '../support/orders-helpers.ts';
 
 const TITLE = 'Science in November 2022';
 const SEED = '4242';
@@ -28,7 +29,7 @@ test('issue 12: a subreddit from a suggestion, a date range and removed = false,
   page,
 }) => {
   test.setTimeout(240_000);
-  await signUpThroughApiAndLogIn(page, 'ord_flt');
+  await signUpAndLogIn(page, 'ord_flt');
   await waitForCorpus(page);
   await page.goto('/order');
   await page.getByLabel('Order Title').fill(TITLE);
@@ -83,7 +84,7 @@ test('issue 12: a subreddit from a suggestion, a date range and removed = false,
   await page.getByLabel('Sample seed').fill(SEED);
   await expect(dryRun).toHaveAttribute('aria-busy', 'false', { timeout: 30_000 });
   await expect(matches).toHaveText(COUNT);
-  await screenshotOrdersPage(page, 'order-filters');
+  await screenshotBothWidths(page, 'order-filters');
   await page.getByRole('button', { name: 'Create Order' }).click();
   await expect(page).toHaveURL(/\/order-completed$/);
 

@@ -1,15 +1,9 @@
 import fs from 'node:fs/promises';
-import { expect, test, type Page } from '@playwright/test';
+import type { Page } from '@playwright/test';
 import ExcelJS from 'exceljs';
-import {
-  collectConsoleErrors,
-  hasWholeWord,
-  parseCsv,
-  readCreditsBadge,
-  screenshotOrdersPage,
-  signUpThroughApiAndLogIn,
-  waitForCorpus,
-} from '../support/orders-helpers.ts';
+import { expect, test } from '../support/fixtures.ts';
+import { readCreditsBadge, screenshotBothWidths, signUpAndLogIn } from '../support/journey.ts';
+import { hasWholeWord, parseCsv, waitForCorpus } from '../support/orders-helpers.ts';
 
 /**
  * Playwright hands the runner's environment to the server it starts, so WORKER_RECORD_DELAY_MS set for the run
@@ -73,11 +67,10 @@ for (const format of ['json', 'csv', 'xlsx'] as const) {
     page,
   }) => {
     test.setTimeout(240_000);
-    const errors = collectConsoleErrors(page);
-    await signUpThroughApiAndLogIn(page, `ord_${format}`);
+    await signUpAndLogIn(page, `ord_${format}`);
     const isFirst = format === 'json';
     await expect(page.getByText('No orders found. Create your first order to get started.')).toBeVisible();
-    if (isFirst) await screenshotOrdersPage(page, 'dashboard-empty');
+    if (isFirst) await screenshotBothWidths(page, 'dashboard-empty');
     const creditsBefore = await readCreditsBadge(page);
     expect(creditsBefore).toBe(1000);
     await waitForCorpus(page);
@@ -103,12 +96,12 @@ for (const format of ['json', 'csv', 'xlsx'] as const) {
     const title = `E2E ${format} order ${Date.now().toString(36)}`;
     await page.getByLabel('Order Title').fill(title);
     await page.getByLabel('Output Format').selectOption(format);
-    if (isFirst) await screenshotOrdersPage(page, 'order');
+    if (isFirst) await screenshotBothWidths(page, 'order');
 
     await page.getByRole('button', { name: 'Create Order' }).click();
     await expect(page).toHaveURL(/\/order-completed$/);
     await expect(page.getByRole('heading', { name: 'Order Requested Successfully!' })).toBeVisible();
-    if (isFirst) await screenshotOrdersPage(page, 'order-completed');
+    if (isFirst) await screenshotBothWidths(page, 'order-completed');
     // The reservation shows at once: the badge follows the order without a reload.
     await expect.poll(() => readCreditsBadge(page)).toBe(creditsBefore - RECORDS_REQUESTED);
 
@@ -139,7 +132,7 @@ for (const format of ['json', 'csv', 'xlsx'] as const) {
 
     await header.click();
     await expect(row.getByTestId('order-filters')).toBeVisible();
-    if (isFirst) await screenshotOrdersPage(page, 'dashboard');
+    if (isFirst) await screenshotBothWidths(page, 'dashboard');
     const download = page.waitForEvent('download');
     await row.getByRole('button', { name: 'Download File' }).click();
     const file = await download;
@@ -156,6 +149,5 @@ for (const format of ['json', 'csv', 'xlsx'] as const) {
     }
     // Unused reserved credits came back: the balance fell by exactly the records delivered.
     await expect.poll(() => readCreditsBadge(page)).toBe(creditsBefore - posts.length);
-    expect(errors).toEqual([]);
   });
 }

@@ -1,19 +1,12 @@
-import { expect, test } from '@playwright/test';
-import {
-  approveWithoutBrowser,
-  creditsBadge,
-  csrfToken,
-  screenshotBothWidths,
-  signUpAndLogIn,
-  watchConsole,
-} from '../support/payments-helpers.ts';
+import { expect, test } from '../support/fixtures.ts';
+import { creditsBadge, csrfToken, screenshotBothWidths, signUpAndLogIn } from '../support/journey.ts';
+import { approveWithoutBrowser } from '../support/simulated-paypal.ts';
 
 test.use({ viewport: { width: 1280, height: 900 } });
 
 test('(d) 1,500 custom credits on /credits → approve → +1,500 on the badge and on /credits', async ({
   page,
 }) => {
-  const errors = watchConsole(page);
   await signUpAndLogIn(page, 'custom');
   await creditsBadge(page, 1000).click();
   await expect(page).toHaveURL(/\/credits$/);
@@ -68,14 +61,11 @@ test('(d) 1,500 custom credits on /credits → approve → +1,500 on the badge a
   const lots = page.getByRole('list', { name: 'Credit lots' });
   await expect(lots.getByRole('listitem').filter({ hasText: 'Purchase' })).toContainText('1,500');
   await expect(lots.getByRole('listitem').filter({ hasText: 'Sign-up gift' })).toContainText('1,000');
-
-  expect(errors).toEqual([]);
 });
 
 test('the credits screen also captures when PayPal returns to /credits?token=, then drops the token', async ({
   page,
 }) => {
-  const errors = watchConsole(page);
   await signUpAndLogIn(page, 'ret');
   const created = await page.request.post('/api/paypal/create-order/', {
     data: { credits_requested: 700 },
@@ -98,6 +88,4 @@ test('the credits screen also captures when PayPal returns to /credits?token=, t
   await page.goto(`/credits?token=${encodeURIComponent(orderId)}`);
   await expect(page.getByText('Payment successful! Your credits have been added.')).toBeVisible();
   await expect(page.getByTestId('credits-balance')).toHaveText('1,700 credits');
-
-  expect(errors).toEqual([]);
 });

@@ -1,9 +1,9 @@
 import { expect, test } from '../support/fixtures.ts';
-import { signUpThroughApiAndLogIn } from '../support/orders-helpers.ts';
+import { signUpAndLogIn } from '../support/journey.ts';
 
 // Issue 15: a daily order made in the builder is listed on the dashboard with its next run, and can be paused.
 test('a daily order is a schedule on the dashboard, and pausing it stops its runs', async ({ page }) => {
-  await signUpThroughApiAndLogIn(page, 'sched');
+  await signUpAndLogIn(page, 'sched');
   await page.goto('/order');
   await page.getByLabel('Order Title').fill('Nightly python');
   await page.getByLabel('Keyword value').fill('python');

@@ -1,4 +1,5 @@
-import { expect, test, type Page } from '@playwright/test';
+import type { Page } from '@playwright/test';
+import { expect, test } from '../support/fixtures.ts';
 
 /** Every CSP violation the page reports (the browser fires securitypolicyviolation for each refused load or run). */
 async function watchViolations(page: Page): Promise<() => Promise<string[]>> {

@@ -1,60 +1,7 @@
-import path from 'node:path';
 import { expect, type Page } from '@playwright/test';
-import { confirmEmailViaApi } from './outbox.ts';
+import { csrfToken } from './journey.ts';
 
-const SCREENSHOT_DIR = path.resolve(import.meta.dirname, '../artifacts/screenshots');
-export const ORDERS_PASSWORD = 'Ord3rsSecret!';
-
-/** A fresh account made through the API, signed in through the login form; lands on /dashboard. */
-export async function signUpThroughApiAndLogIn(page: Page, prefix: string): Promise<string> {
-  const username = `${prefix}_${Date.now().toString(36)}${Math.floor(Math.random() * 1000)}`;
-  const created = await page.request.post('/api/auth/signup/', {
-    data: {
-      username,
-      email: `${username}@example.com`,
-      password1: ORDERS_PASSWORD,
-      password2: ORDERS_PASSWORD,
-      name: username,
-    },
-  });
-  expect(created.status(), await created.text()).toBeLessThan(300);
-  // The sign-up gift comes with the confirmed address (decision 020).
-  await confirmEmailViaApi(page.request, `${username}@example.com`);
-  await page.goto('/login');
-  await page.getByLabel('Username').fill(username);
-  await page.getByLabel('Password', { exact: true }).fill(ORDERS_PASSWORD);
-  await page.getByRole('button', { name: 'Log In' }).click();
-  await expect(page).toHaveURL(/\/dashboard$/);
-  return username;
-}
-
-/** Collects console errors and uncaught page errors; assert the list is empty at the end. */
-export function collectConsoleErrors(page: Page): string[] {
-  const errors: string[] = [];
-  page.on('console', (message) => {
-    if (message.type() === 'error') errors.push(`${page.url()}: ${message.text()}`);
-  });
-  page.on('pageerror', (error) => errors.push(`${page.url()}: ${error.message}`));
-  return errors;
-}
-
-/** Full-page screenshots at 1280 and 390 px wide (artifacts/screenshots/<name>-<width>.png); back to 1280. */
-export async function screenshotOrdersPage(page: Page, name: string): Promise<void> {
-  for (const width of [1280, 390]) {
-    await page.setViewportSize({ width, height: 900 });
-    await page.screenshot({ path: path.join(SCREENSHOT_DIR, `${name}-${width}.png`), fullPage: true });
-  }
-  await page.setViewportSize({ width: 1280, height: 900 });
-}
-
-/** The balance the credits badge in the top navigation shows. */
-export async function readCreditsBadge(page: Page): Promise<number> {
-  const badge = page
-    .getByRole('navigation', { name: 'Main' })
-    .getByRole('link', { name: /^[\d,]+ credits$/ });
-  await expect(badge).toBeVisible();
-  return Number((await badge.innerText()).replace(/[^\d]/g, ''));
-}
+/** What the order journeys need beyond journey.ts: a loaded corpus, and readers of the delivered files. */
 
 /**
  * Waits until the worker has loaded the posts of the sample corpus (first start). The load ingests the posts file,
@@ -62,13 +9,13 @@ export async function readCreditsBadge(page: Page): Promise<number> {
  * Signed-in API calls need the CSRF header.
  */
 export async function waitForCorpus(page: Page): Promise<void> {
-  const csrf = (await (await page.request.get('/api/auth/csrf/')).json()) as { csrfToken: string };
+  const csrf = await csrfToken(page);
   const filters = { combinator: 'and', rules: [{ field: 'keyword', operator: '=', value: 'data' }] };
   await expect
     .poll(
       async () => {
         const response = await page.request.post('/api/search-queries/preview/', {
-          headers: { 'X-CSRFToken': csrf.csrfToken },
+          headers: { 'X-CSRFToken': csrf },
           data: { search_type: 'comments', result_count: 1, filters },
         });
         if (!response.ok()) return 0;

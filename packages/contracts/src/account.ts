@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { ApiKeySchema, CreditLotSchema, CreditsResponseSchema } from './auth.ts';
+import { ApiKeySchema, CreditLotSchema, CreditsResponseSchema, DetailResponseSchema } from './auth.ts';
 
 /** Bodies and answers of the account area, `/api/users/me/…` (issue 17, docs/decisions/021-account-area.md). */
 
@@ -44,7 +44,7 @@ export type ChangePasswordRequest = z.infer<typeof ChangePasswordRequestSchema>;
 /** Field keys of a 400 from the password form. */
 export type ChangePasswordErrorKey = 'current_password' | 'new_password1' | 'new_password2';
 
-export const AccountDetailResponseSchema = z.object({ detail: z.string() });
+export const AccountDetailResponseSchema = DetailResponseSchema;
 export type AccountDetailResponse = z.infer<typeof AccountDetailResponseSchema>;
 
 // ---- API keys ------------------------------------------------------------------------------------------------

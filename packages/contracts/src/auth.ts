@@ -100,6 +100,10 @@ export type User = z.infer<typeof UserSchema>;
 
 export const UserResponseSchema = z.object({ user: UserSchema });
 
+/** The answer of a call that only reports: one sentence for the user (password reset, confirmation resend, ...). */
+export const DetailResponseSchema = z.object({ detail: z.string() });
+export type DetailResponse = z.infer<typeof DetailResponseSchema>;
+
 /** `PATCH /api/users/me/`: a new name applies at once; a new e-mail only when the link mailed to it is followed. */
 export const UpdateProfileRequestSchema = z.object({
   name: z.string().max(1000).optional(),

@@ -247,6 +247,24 @@ export const OrderSchema = z.object({
 });
 export type Order = z.infer<typeof OrderSchema>;
 
+/**
+ * An order as the dashboard reads it from the list: the contract's fields, lenient where older orders have gaps (an
+ * unset status reads as pending, a missing title as "No title", the display-only statuses in_progress and error).
+ */
+export const DashboardOrderSchema = OrderSchema.partial().extend({
+  id: z.union([z.string(), z.number()]).transform(String),
+  title: z.string().nullish(),
+  timestamp: z.string().nullish(),
+  status: z.string().nullish(),
+  query_string: z.string().nullish(),
+  file_name: z.string().nullish(),
+  progress: z.number().nullish(),
+});
+export type DashboardOrder = z.infer<typeof DashboardOrderSchema>;
+
+/** `GET /api/search-queries/list/`: the caller's orders, newest first, as the dashboard reads them. */
+export const DashboardOrderListResponseSchema = z.array(DashboardOrderSchema);
+
 export const DashboardStatsSchema = z.object({
   total: z.number().int(),
   completed: z.number().int(),

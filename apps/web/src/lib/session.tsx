@@ -1,5 +1,5 @@
 import { useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
-import { UserSchema } from '@threadcart/contracts';
+import { UserResponseSchema, UserSchema } from '@threadcart/contracts';
 import {
   createContext,
   useCallback,
@@ -11,7 +11,7 @@ import {
   useSyncExternalStore,
   type ReactNode,
 } from 'react';
-import { z } from 'zod';
+import type { z } from 'zod';
 import { hasStatus } from './api-error.ts';
 import { apiClient, setAuthFailureHandler } from './api-client.ts';
 import { AUTH_CHECK_TIMEOUT_MS } from './session-messages.ts';
@@ -19,7 +19,8 @@ import { AUTH_CHECK_TIMEOUT_MS } from './session-messages.ts';
 /** The signed-in user as GET /api/users/me/ returns it; credits may be missing (the badge then hides). */
 export const SessionUserSchema = UserSchema.partial().required({ username: true });
 export type SessionUser = z.infer<typeof SessionUserSchema>;
-const MeResponseSchema = z.object({ user: SessionUserSchema });
+/** `{user}` as sign-in, GET and PATCH /api/users/me/ answer it, read with the session's leniency. */
+export const SessionUserResponseSchema = UserResponseSchema.extend({ user: SessionUserSchema });
 
 export const ME_QUERY_KEY = ['me'] as const;
 
@@ -57,7 +58,7 @@ export async function fetchMe(): Promise<SessionUser | null> {
   if (!sessionHint.isSet()) return null;
   try {
     const response = await apiClient.get('/api/users/me/');
-    const user = MeResponseSchema.parse(response.data).user;
+    const user = SessionUserResponseSchema.parse(response.data).user;
     sessionHint.set();
     return user;
   } catch (error) {

@@ -3,7 +3,7 @@ import { Link, useLocation } from 'react-router';
 import { buttonClasses } from '../../components/ui/button.tsx';
 import { Container } from '../../components/ui/container.tsx';
 import { cx } from '../../components/ui/cx.ts';
-import { useLogout } from '../../features/auth/hooks/use-logout.ts';
+import { useLogout } from '../../features/auth/api/logout.ts';
 import { useSession } from '../../lib/session.tsx';
 
 const numberFormat = new Intl.NumberFormat('en-US');

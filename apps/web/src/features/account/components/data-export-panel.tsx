@@ -7,7 +7,7 @@ import { failureMessage } from '../api/account-errors.ts';
 import { useDataExports } from '../api/list-data-exports.ts';
 import { useRequestDataExport } from '../api/request-data-export.ts';
 import { formatDate, formatDateTime, formatFileSize } from '../format.ts';
-import { exportFileName, useDownloadExport } from '../hooks/use-download-export.ts';
+import { exportFileName, useDownloadExport } from '../api/download-data-export.ts';
 import { EXPORT_STATE_LABELS, ACCOUNT_UI_MESSAGES as M } from '../messages.ts';
 
 const TONES: Record<DataExport['state'], BadgeTone> = {

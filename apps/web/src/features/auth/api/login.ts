@@ -1,17 +1,14 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { type LoginRequest } from '@threadcart/contracts';
-import { z } from 'zod';
 import { LOGIN_PATH, apiClient } from '../../../lib/api-client.ts';
-import { SessionUserSchema, markSignedIn, type SessionUser } from '../../../lib/session.tsx';
+import { SessionUserResponseSchema, markSignedIn, type SessionUser } from '../../../lib/session.tsx';
 import { LoginWithoutUserError } from './auth-errors.ts';
 
-const LoginResponseSchema = z.object({ user: SessionUserSchema.nullish() });
-
-/** Signs in; the server sets the session cookies. A reply without a user is an error (docs/product.md §10.3). */
+/** Signs in; the server sets the session cookies. A reply without a user is an error. */
 export async function login(body: Required<LoginRequest>): Promise<SessionUser> {
   const response = await apiClient.post(LOGIN_PATH, body, { skipAuthRefresh: true, skipCsrf: true });
-  const parsed = LoginResponseSchema.safeParse(response.data);
-  if (!parsed.success || !parsed.data.user) throw new LoginWithoutUserError();
+  const parsed = SessionUserResponseSchema.safeParse(response.data);
+  if (!parsed.success) throw new LoginWithoutUserError();
   return parsed.data.user;
 }
 

@@ -3,7 +3,7 @@ import { Alert } from '../../../components/ui/alert.tsx';
 import { Button } from '../../../components/ui/button.tsx';
 import { classifyError, getDetail } from '../../../lib/api-error.ts';
 import type { SessionUser } from '../../../lib/session.tsx';
-import { useResendConfirmation } from '../api/confirm-email.ts';
+import { useResendConfirmation } from '../api/resend-confirmation.ts';
 import { AUTH_MESSAGES } from '../messages.ts';
 
 function errorMessage(error: unknown): string {

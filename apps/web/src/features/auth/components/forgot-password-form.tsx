@@ -6,7 +6,7 @@ import { Button } from '../../../components/ui/button.tsx';
 import { TextField } from '../../../components/ui/text-field.tsx';
 import { classifyError, firstFieldMessage, getDetail } from '../../../lib/api-error.ts';
 import type { NavigationState } from '../../../lib/navigation-state.ts';
-import { useRequestPasswordReset } from '../api/password-reset.ts';
+import { useRequestPasswordReset } from '../api/request-password-reset.ts';
 import { AUTH_MESSAGES } from '../messages.ts';
 import { AuthCard, linkClasses } from './auth-card.tsx';
 

@@ -5,7 +5,7 @@ import { Alert } from '../../../components/ui/alert.tsx';
 import { Button } from '../../../components/ui/button.tsx';
 import { PasswordField } from '../../../components/ui/password-field.tsx';
 import { classifyError, firstFieldMessage, getDetail } from '../../../lib/api-error.ts';
-import { useConfirmPasswordReset } from '../api/password-reset.ts';
+import { useConfirmPasswordReset } from '../api/confirm-password-reset.ts';
 import { AUTH_MESSAGES } from '../messages.ts';
 import { AuthCard, linkClasses } from './auth-card.tsx';
 

@@ -1,9 +1,8 @@
-import { useQuery } from '@tanstack/react-query';
 import { Link } from 'react-router';
 import { Alert } from '../../../components/ui/alert.tsx';
 import { Container } from '../../../components/ui/container.tsx';
 import { useSession } from '../../../lib/session.tsx';
-import { creditsQueryOptions } from '../api/credits-api.ts';
+import { useCredits } from '../api/get-credits.ts';
 import { useCaptureOnReturn } from '../hooks/use-capture-on-return.ts';
 import { CREDITS_MESSAGES } from '../messages.ts';
 import { BuyCreditsForm } from './buy-credits-form.tsx';
@@ -12,7 +11,7 @@ import { CreditBalance } from './credit-balance.tsx';
 /** Purchase Credits (/credits): the balance with its lots, a custom purchase, and the return from PayPal. */
 export function CreditsPage() {
   const { user } = useSession();
-  const { data } = useQuery(creditsQueryOptions());
+  const { data } = useCredits();
   const returned = useCaptureOnReturn();
   const credits = data?.credits ?? user?.credits;
 

@@ -1,6 +1,7 @@
 import { useEffect, useState } from 'react';
 import { redirectTo } from '../../../lib/browser.ts';
-import { createCreditOrder, failureMessage } from '../api/credits-api.ts';
+import { useCreateCreditOrder } from '../api/create-credit-order.ts';
+import { failureMessage } from '../api/credit-errors.ts';
 import { isValidCredits } from '../credit-amount.ts';
 import { CREDITS_MESSAGES } from '../messages.ts';
 
@@ -13,6 +14,7 @@ export type BuyState = 'idle' | 'creating' | 'redirecting';
 export function useBuyCredits() {
   const [state, setState] = useState<BuyState>('idle');
   const [error, setError] = useState<string | null>(null);
+  const { mutateAsync: createCreditOrder } = useCreateCreditOrder();
 
   useEffect(() => {
     // Back from PayPal restores the page from cache: let the user try again.

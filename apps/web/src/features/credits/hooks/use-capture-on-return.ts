@@ -2,7 +2,9 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useRef, useState } from 'react';
 import { useSearchParams } from 'react-router';
 import { invalidateMe } from '../../../lib/session.tsx';
-import { captureCreditOrder, CREDITS_QUERY_KEY, failureMessage } from '../api/credits-api.ts';
+import { useCaptureCreditOrder } from '../api/capture-credit-order.ts';
+import { failureMessage } from '../api/credit-errors.ts';
+import { CREDITS_KEYS } from '../api/query-keys.ts';
 import { CREDITS_MESSAGES } from '../messages.ts';
 
 export type ReturnOutcome =
@@ -11,7 +13,10 @@ export type ReturnOutcome =
   | { kind: 'success'; message: string }
   | { kind: 'error'; message: string };
 
-async function captureOnce(token: string): Promise<ReturnOutcome> {
+async function captureOnce(
+  captureCreditOrder: (orderId: string) => Promise<boolean>,
+  token: string,
+): Promise<ReturnOutcome> {
   try {
     const isPaid = await captureCreditOrder(token);
     return isPaid
@@ -28,6 +33,7 @@ async function captureOnce(token: string): Promise<ReturnOutcome> {
  */
 export function useCaptureOnReturn(): ReturnOutcome {
   const queryClient = useQueryClient();
+  const { mutateAsync: captureCreditOrder } = useCaptureCreditOrder();
   const [params, setParams] = useSearchParams();
   const token = params.get('token');
   const [outcome, setOutcome] = useState<ReturnOutcome>(() =>
@@ -40,13 +46,13 @@ export function useCaptureOnReturn(): ReturnOutcome {
     let isActive = true;
     if (requestRef.current?.token !== token) {
       setOutcome({ kind: 'capturing' });
-      requestRef.current = { token, promise: captureOnce(token) };
+      requestRef.current = { token, promise: captureOnce(captureCreditOrder, token) };
     }
     void requestRef.current.promise.then((next) => {
       if (!isActive) return;
       setOutcome(next);
       if (next.kind === 'success') {
-        void queryClient.invalidateQueries({ queryKey: CREDITS_QUERY_KEY });
+        void queryClient.invalidateQueries({ queryKey: CREDITS_KEYS.summary });
         void invalidateMe(queryClient);
       }
       setParams(
@@ -62,7 +68,7 @@ export function useCaptureOnReturn(): ReturnOutcome {
     return () => {
       isActive = false;
     };
-  }, [token, queryClient, setParams]);
+  }, [token, queryClient, setParams, captureCreditOrder]);
 
   return outcome;
 }

@@ -2,8 +2,7 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { RerunOrderResponseSchema, type RerunOrderResponse } from '@threadcart/contracts';
 import { apiClient } from '../../../lib/api-client.ts';
 import { useInvalidateMe } from '../../../lib/session.tsx';
-import { ORDERS_QUERY_KEY } from '../hooks/use-orders.ts';
-import { ORDERS_PATHS } from './orders-api.ts';
+import { ORDERS_KEYS, ORDERS_PATHS } from './query-keys.ts';
 
 /**
  * Places an order again as a new order (docs/decisions/029). Each call is a new Idempotency-Key: a click is a new
@@ -26,7 +25,7 @@ export function useRerunOrder() {
     mutationFn: ({ id, excludePurchased }: { id: string; excludePurchased: boolean }) =>
       rerunOrder(id, excludePurchased),
     onSettled: () => {
-      void queryClient.invalidateQueries({ queryKey: ORDERS_QUERY_KEY });
+      void queryClient.invalidateQueries({ queryKey: ORDERS_KEYS.all });
       void invalidateMe();
     },
   });

@@ -2,8 +2,8 @@ import { SuggestResponseSchema, type SuggestField, type SuggestResponse } from '
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import { apiClient } from '../../../lib/api-client.ts';
 import { useDebouncedValue } from '../hooks/use-debounced-value.ts';
+import { ORDERS_KEYS, ORDERS_PATHS } from './query-keys.ts';
 
-export const SUGGEST_PATH = '/api/corpus/suggest/';
 /** How long typing must rest before the corpus is asked for names. */
 export const SUGGEST_DEBOUNCE_MS = 200;
 
@@ -13,7 +13,7 @@ export async function suggestNames(
   q: string,
   signal?: AbortSignal,
 ): Promise<SuggestResponse['suggestions']> {
-  const response = await apiClient.get(SUGGEST_PATH, { params: { field, q }, signal });
+  const response = await apiClient.get(ORDERS_PATHS.suggest, { params: { field, q }, signal });
   return SuggestResponseSchema.parse(response.data).suggestions;
 }
 
@@ -23,7 +23,7 @@ export async function suggestNames(
  */
 export const nameSuggestionsQueryOptions = (field: SuggestField, q: string) =>
   queryOptions({
-    queryKey: ['corpus', 'suggest', field, q],
+    queryKey: ORDERS_KEYS.suggest(field, q),
     queryFn: ({ signal }) => suggestNames(field, q, signal),
     staleTime: 60_000,
     retry: false,

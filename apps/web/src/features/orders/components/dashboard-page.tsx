@@ -5,7 +5,7 @@ import { Button, buttonClasses } from '../../../components/ui/button.tsx';
 import { Container } from '../../../components/ui/container.tsx';
 import { PageLoading } from '../../../components/ui/page-loading.tsx';
 import { useSignOutMessage } from '../../../lib/session.tsx';
-import { useDashboardData } from '../hooks/use-orders.ts';
+import { useDashboardData } from '../hooks/use-dashboard-data.ts';
 import { ORDERS_UI_MESSAGES } from '../messages.ts';
 import { DashboardStats } from './dashboard-stats.tsx';
 import { OrderList } from './order-list.tsx';

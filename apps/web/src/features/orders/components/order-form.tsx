@@ -16,8 +16,8 @@ import {
   toPayloadFilters,
 } from '../filter-builder-config.ts';
 import type { OptionFieldErrors } from '../api/order-errors.ts';
-import { useCreateOrder } from '../hooks/use-create-order.ts';
-import { useOrderPreview } from '../hooks/use-order-preview.ts';
+import { useSubmitOrder } from '../hooks/use-submit-order.ts';
+import { useOrderPreview } from '../api/preview-order.ts';
 import { ORDERS_UI_MESSAGES } from '../messages.ts';
 import { columnsPayload, keepAvailableColumns } from '../order-columns.ts';
 import { orderOptionsPayload } from '../order-options.ts';
@@ -65,7 +65,7 @@ export function OrderForm({ isAuthenticated }: { isAuthenticated: boolean }) {
   const [error, setError] = useState<string | null>(null);
   const [serverErrors, setServerErrors] = useState<OptionFieldErrors>({});
   const [schedule, setSchedule] = useState<ScheduleCadence | ''>('');
-  const { submit, isSubmitting } = useCreateOrder();
+  const { submit, isSubmitting } = useSubmitOrder();
 
   const check = useMemo(() => checkBuilderQuery(query), [query]);
   const resultCount = clampRecordCount(settings.recordCount);

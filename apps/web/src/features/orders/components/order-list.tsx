@@ -1,5 +1,5 @@
-import type { DashboardOrder } from '../api/orders-api.ts';
-import { useDownloadOrder } from '../hooks/use-download-order.ts';
+import type { DashboardOrder } from '@threadcart/contracts';
+import { useDownloadOrder } from '../api/download-order-file.ts';
 import { ORDERS_UI_MESSAGES } from '../messages.ts';
 import { OrderRow } from './order-row.tsx';
 

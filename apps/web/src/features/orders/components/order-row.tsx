@@ -1,7 +1,8 @@
 import { useId, useState } from 'react';
 import { Button } from '../../../components/ui/button.tsx';
 import { ProgressBar } from '../../../components/ui/progress-bar.tsx';
-import { ORDERS_PATHS, type DashboardOrder } from '../api/orders-api.ts';
+import type { DashboardOrder } from '@threadcart/contracts';
+import { ORDERS_PATHS } from '../api/query-keys.ts';
 import { ORDERS_UI_MESSAGES } from '../messages.ts';
 import { deliveryOptionNames, searchTypeName, sortName } from '../order-options.ts';
 import { displayStatus } from '../order-rules.ts';

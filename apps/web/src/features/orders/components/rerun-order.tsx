@@ -4,7 +4,7 @@ import { Alert } from '../../../components/ui/alert.tsx';
 import { Button } from '../../../components/ui/button.tsx';
 import { CheckboxField } from '../../../components/ui/checkbox-field.tsx';
 import { describeSubmitError } from '../api/order-errors.ts';
-import type { DashboardOrder } from '../api/orders-api.ts';
+import type { DashboardOrder } from '@threadcart/contracts';
 import { useRerunOrder } from '../api/rerun-order.ts';
 
 /** What the dashboard says once an order was placed again: that it was, and whether the corpus changed since. */

@@ -1,7 +1,7 @@
 import { useEffect, useRef, useState } from 'react';
 import { classifyError, getDetail } from '../../../lib/api-error.ts';
 import { useSession } from '../../../lib/session.tsx';
-import { cancelPayment } from '../api/payment-return.ts';
+import { useCancelPayment, type cancelPayment } from '../api/cancel-payment.ts';
 import { hasPaymentFlag, setPaymentFlag } from '../payment-flags.ts';
 
 export type CancelPhase =
@@ -18,9 +18,13 @@ function initialPhase(token: string | null): CancelPhase {
   return { kind: 'cancelling' };
 }
 
-async function cancelOnce(token: string, recheck: () => Promise<unknown>): Promise<CancelPhase> {
+async function cancelOnce(
+  cancel: typeof cancelPayment,
+  token: string,
+  recheck: () => Promise<unknown>,
+): Promise<CancelPhase> {
   try {
-    const status = await cancelPayment(token);
+    const status = await cancel(token);
     if (status !== 200) return { kind: 'failed' };
     setPaymentFlag('cancelled', token);
     return { kind: 'cancelled' };
@@ -40,6 +44,7 @@ async function cancelOnce(token: string, recheck: () => Promise<unknown>): Promi
  */
 export function usePaymentCancel(token: string | null): CancelPhase {
   const { recheck } = useSession();
+  const { mutateAsync: cancel } = useCancelPayment();
   const [phase, setPhase] = useState<CancelPhase>(() => initialPhase(token));
   const requestRef = useRef<Promise<CancelPhase> | null>(null);
   const needsCancel = phase.kind === 'cancelling';
@@ -47,14 +52,14 @@ export function usePaymentCancel(token: string | null): CancelPhase {
   useEffect(() => {
     if (!token || !needsCancel) return;
     let isActive = true;
-    requestRef.current ??= cancelOnce(token, recheck);
+    requestRef.current ??= cancelOnce(cancel, token, recheck);
     void requestRef.current.then((next) => {
       if (isActive) setPhase(next);
     });
     return () => {
       isActive = false;
     };
-  }, [token, needsCancel, recheck]);
+  }, [token, needsCancel, recheck, cancel]);
 
   return phase;
 }

@@ -2,7 +2,7 @@ import { PAYMENT_MESSAGES } from '@threadcart/contracts';
 import { useEffect, useRef, useState } from 'react';
 import { classifyError, getDetail } from '../../../lib/api-error.ts';
 import { useInvalidateMe } from '../../../lib/session.tsx';
-import { capturePayment } from '../api/payment-return.ts';
+import { useCapturePayment, type capturePayment } from '../api/capture-payment.ts';
 import { hasPaymentFlag, setPaymentFlag } from '../payment-flags.ts';
 
 export type SuccessPhase =
@@ -19,9 +19,13 @@ function initialPhase(token: string | null): SuccessPhase {
 }
 
 /** Captures once; 200 sets the flag, and credits_added 0 means another visit (maybe another tab) already did. */
-async function confirmPayment(token: string, refreshUser: () => Promise<void>): Promise<SuccessPhase> {
+async function confirmPayment(
+  capture: typeof capturePayment,
+  token: string,
+  refreshUser: () => Promise<void>,
+): Promise<SuccessPhase> {
   try {
-    const { status, body } = await capturePayment(token);
+    const { status, body } = await capture(token);
     if (status !== 200) return { kind: 'failed', detail: PAYMENT_MESSAGES.processing };
     setPaymentFlag('captured', token);
     void refreshUser();
@@ -39,6 +43,7 @@ async function confirmPayment(token: string, refreshUser: () => Promise<void>): 
  */
 export function usePaymentSuccess(token: string | null): SuccessPhase {
   const refreshUser = useInvalidateMe();
+  const { mutateAsync: capture } = useCapturePayment();
   const [phase, setPhase] = useState<SuccessPhase>(() => initialPhase(token));
   const requestRef = useRef<Promise<SuccessPhase> | null>(null);
   const needsCapture = phase.kind === 'verifying';
@@ -46,14 +51,14 @@ export function usePaymentSuccess(token: string | null): SuccessPhase {
   useEffect(() => {
     if (!token || !needsCapture) return;
     let isActive = true;
-    requestRef.current ??= confirmPayment(token, refreshUser);
+    requestRef.current ??= confirmPayment(capture, token, refreshUser);
     void requestRef.current.then((next) => {
       if (isActive) setPhase(next);
     });
     return () => {
       isActive = false;
     };
-  }, [token, needsCapture, refreshUser]);
+  }, [token, needsCapture, refreshUser, capture]);
 
   return phase;
 }

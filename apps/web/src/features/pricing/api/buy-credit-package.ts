@@ -1,37 +1,23 @@
-import { z } from 'zod';
+import { useMutation } from '@tanstack/react-query';
+import { CheckoutResponseSchema } from '@threadcart/contracts';
 import { apiClient } from '../../../lib/api-client.ts';
-import { classifyError, getDetail } from '../../../lib/api-error.ts';
-import { PRICING_MESSAGES } from '../messages.ts';
+import { MissingApprovalUrlError } from './purchase-errors.ts';
+import { PRICING_PATHS } from './query-keys.ts';
 
-const BuyResponseSchema = z.object({ approval_url: z.string().nullish(), order_id: z.string().nullish() });
+// Only the approval address is needed; the order id is kept when the server gives one.
+const BuyAnswerSchema = CheckoutResponseSchema.pick({ approval_url: true, order_id: true }).partial();
 
-export class MissingApprovalUrlError extends Error {
-  constructor() {
-    super(PRICING_MESSAGES.noApprovalUrl);
-  }
-}
-
-/** Creates a PayPal order for a package and returns where to approve it (docs/product.md §5.3). */
+/** Creates a PayPal order for a package and returns where to approve it. */
 export async function buyCreditPackage(
   packageId: number,
 ): Promise<{ approvalUrl: string; orderId?: string }> {
-  const response = await apiClient.post('/api/paypal/buy-credits-packages/', { package_id: packageId });
-  const parsed = BuyResponseSchema.safeParse(response.data);
+  const response = await apiClient.post(PRICING_PATHS.buyPackage, { package_id: packageId });
+  const parsed = BuyAnswerSchema.safeParse(response.data);
   const approvalUrl = parsed.success ? parsed.data.approval_url : undefined;
   if (!approvalUrl) throw new MissingApprovalUrlError();
-  return { approvalUrl, orderId: parsed.success ? (parsed.data.order_id ?? undefined) : undefined };
+  return { approvalUrl, orderId: parsed.success ? parsed.data.order_id : undefined };
 }
 
-export type PurchaseFailure = { kind: 'session-expired' } | { kind: 'message'; message: string };
-
-/** Turns a purchase failure into the outcome of docs/product.md §10.11 (Pricing). */
-export function describePurchaseError(error: unknown): PurchaseFailure {
-  if (error instanceof MissingApprovalUrlError) return { kind: 'message', message: error.message };
-  const failure = classifyError(error);
-  if (failure.kind === 'response') {
-    if (failure.status === 401) return { kind: 'session-expired' };
-    return { kind: 'message', message: getDetail(failure.data) ?? PRICING_MESSAGES.paymentFailed };
-  }
-  if (failure.kind === 'no-response') return { kind: 'message', message: PRICING_MESSAGES.noConnection };
-  return { kind: 'message', message: PRICING_MESSAGES.unexpected };
+export function useBuyCreditPackage() {
+  return useMutation({ mutationFn: buyCreditPackage });
 }

@@ -1,15 +1,13 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { CREDIT_PACKAGES, CreditPackageSchema, type CreditPackage } from '@threadcart/contracts';
-import { z } from 'zod';
+import { CREDIT_PACKAGES, CreditPackagesResponseSchema, type CreditPackage } from '@threadcart/contracts';
 import { apiClient } from '../../../lib/api-client.ts';
-
-const PackagesResponseSchema = z.object({ packages: z.array(CreditPackageSchema) });
+import { PRICING_KEYS, PRICING_PATHS } from './query-keys.ts';
 
 /** The packages from the server; the fixed table in contracts when the server cannot say (e.g. a 404). */
 export async function getCreditPackages(): Promise<readonly CreditPackage[]> {
   try {
-    const response = await apiClient.get('/api/credit-packages/');
-    const packages = PackagesResponseSchema.parse(response.data).packages;
+    const response = await apiClient.get(PRICING_PATHS.packages);
+    const packages = CreditPackagesResponseSchema.parse(response.data).packages;
     return packages.length > 0 ? packages : CREDIT_PACKAGES;
   } catch {
     return CREDIT_PACKAGES;
@@ -18,7 +16,7 @@ export async function getCreditPackages(): Promise<readonly CreditPackage[]> {
 
 export const creditPackagesQueryOptions = () =>
   queryOptions({
-    queryKey: ['credit-packages'],
+    queryKey: PRICING_KEYS.packages,
     queryFn: getCreditPackages,
     placeholderData: CREDIT_PACKAGES,
     staleTime: 5 * 60_000,

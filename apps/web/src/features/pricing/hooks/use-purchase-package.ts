@@ -3,7 +3,8 @@ import toast from 'react-hot-toast';
 import { useLocation, useNavigate } from 'react-router';
 import { redirectTo } from '../../../lib/browser.ts';
 import { useSession } from '../../../lib/session.tsx';
-import { buyCreditPackage, describePurchaseError } from '../api/buy-credit-package.ts';
+import { useBuyCreditPackage } from '../api/buy-credit-package.ts';
+import { describePurchaseError } from '../api/purchase-errors.ts';
 import { PRICING_MESSAGES } from '../messages.ts';
 
 /**
@@ -15,6 +16,7 @@ export function usePurchasePackage() {
   const navigate = useNavigate();
   const location = useLocation();
   const [pendingId, setPendingId] = useState<number | null>(null);
+  const { mutateAsync: buyCreditPackage } = useBuyCreditPackage();
 
   useEffect(() => {
     // Coming back from PayPal with the Back button restores the page from cache: let the user try again.

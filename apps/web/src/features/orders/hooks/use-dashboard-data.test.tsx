@@ -5,7 +5,8 @@ import { createQueryClient } from '../../../lib/query-client.ts';
 import { ME_QUERY_KEY } from '../../../lib/session.tsx';
 import { mockApi } from '../../../testing/mock-api.ts';
 import { makeOrder } from '../test-utils.ts';
-import { ORDERS_POLL_INTERVAL_MS, useDashboardData } from './use-orders.ts';
+import { ORDERS_POLL_INTERVAL_MS } from '../api/query-keys.ts';
+import { useDashboardData } from './use-dashboard-data.ts';
 
 function statsFor(statuses: string[]) {
   const active = statuses.filter((s) => s === 'pending' || s === 'processing').length;

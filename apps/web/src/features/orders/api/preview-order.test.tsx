@@ -3,7 +3,7 @@ import { act, renderHook, waitFor } from '@testing-library/react';
 import type { ReactNode } from 'react';
 import { createQueryClient } from '../../../lib/query-client.ts';
 import { deferred, mockApi, type MockReply } from '../../../testing/mock-api.ts';
-import { PREVIEW_DEBOUNCE_MS, useOrderPreview } from './use-order-preview.ts';
+import { PREVIEW_DEBOUNCE_MS, useOrderPreview } from './preview-order.ts';
 
 const payload = (value: string) => ({
   search_type: 'posts' as const,

@@ -1,18 +1,6 @@
 import { useMutation } from '@tanstack/react-query';
-import { z } from 'zod';
+import { DetailResponseSchema } from '@threadcart/contracts';
 import { apiClient } from '../../../lib/api-client.ts';
-
-const DetailSchema = z.object({ detail: z.string() });
-
-/** Asks for a reset link; the answer is the same whether or not the address has an account. */
-export async function requestPasswordReset(email: string): Promise<string> {
-  const response = await apiClient.post(
-    '/api/auth/password-reset/',
-    { email },
-    { skipAuthRefresh: true, skipCsrf: true },
-  );
-  return DetailSchema.parse(response.data).detail;
-}
 
 export interface ResetPasswordInput {
   token: string;
@@ -26,11 +14,7 @@ export async function confirmPasswordReset(input: ResetPasswordInput): Promise<s
     skipAuthRefresh: true,
     skipCsrf: true,
   });
-  return DetailSchema.parse(response.data).detail;
-}
-
-export function useRequestPasswordReset() {
-  return useMutation({ mutationFn: requestPasswordReset });
+  return DetailResponseSchema.parse(response.data).detail;
 }
 
 export function useConfirmPasswordReset() {
