@@ -30,8 +30,9 @@ export async function bulkIngestFiles(
 ): Promise<BulkIngestSummary> {
   const onStep = options.onStep ?? (() => undefined);
   const deferred = await deferCorpusObjects(deps.db, new Date().toISOString());
+  const triggers = deferred.filter((o) => o.kind === 'trigger').length;
   onStep(
-    `deferred ${deferred.length} indexes${deferred.some((o) => o.kind === 'trigger') ? ' and search triggers' : ''} ` +
+    `deferred ${deferred.length - triggers} indexes${triggers > 0 ? ` and ${triggers} search triggers` : ''} ` +
       'until the load ends',
   );
   const loadStarted = performance.now();
