@@ -11,6 +11,7 @@ import pino from 'pino';
 import { writeGeneratedCorpus } from '../apps/server/src/corpus/generate.ts';
 import { createDatabase } from '../apps/server/src/db/database.ts';
 import { migrateToLatest } from '../apps/server/src/db/migrate.ts';
+import { bulkIngestFiles } from '../apps/server/src/services/corpus-bulk.service.ts';
 import { ingestFiles } from '../apps/server/src/services/corpus-ingest.service.ts';
 import { getCorpusSampleStatus } from '../apps/server/src/services/corpus-stats.service.ts';
 
@@ -34,6 +35,8 @@ export interface IngestBenchResult {
   readonly maxRssMb: number;
   /** write transactions of the median run: count, p95 and longest (ms) */
   readonly transactions: { count: number; p95Ms: number; maxMs: number };
+  /** a bulk load (median run): seconds loading and seconds building the deferred indexes; `seconds` is both */
+  readonly bulk?: { loadSeconds: number; indexSeconds: number };
 }
 
 export interface BenchCorpusOptions {
@@ -42,6 +45,8 @@ export interface BenchCorpusOptions {
   readonly url?: string;
   /** ingest runs, each into an emptied database; the median is reported (default BENCH_INGEST_RUNS or 3) */
   readonly runs?: number;
+  /** ingest with `corpus ingest --bulk` (docs/decisions/027-bulk-ingest.md): indexes built after the load */
+  readonly bulk?: boolean;
 }
 
 const log = (message: string) => console.log(`[bench:corpus-ingest] ${message}`);
@@ -108,6 +113,7 @@ export async function buildBenchCorpus(
   const cpu: number[] = [];
   const processCpu: number[] = [];
   const transactions: IngestBenchResult['transactions'][] = [];
+  const bulk: NonNullable<IngestBenchResult['bulk']>[] = [];
   let records = 0;
   for (let run = 0; run < runs; run += 1) {
     const handle = await openEmpty(options.dialect, url);
@@ -115,9 +121,14 @@ export async function buildBenchCorpus(
       const started = performance.now();
       const cpuBefore = mainThreadCpuSeconds();
       const processBefore = process.cpuUsage();
-      const summary = await ingestFiles({ db: handle.db, logger: pino({ level: 'silent' }), url }, files, {
-        isSample: true,
-      });
+      const deps = { db: handle.db, logger: pino({ level: 'silent' }), url };
+      let summary;
+      if (options.bulk) {
+        summary = await bulkIngestFiles(deps, files, { isSample: true, onStep: (step) => log(step) });
+        bulk.push({ loadSeconds: summary.loadSeconds, indexSeconds: summary.indexSeconds });
+      } else {
+        summary = await ingestFiles(deps, files, { isSample: true });
+      }
       seconds.push((performance.now() - started) / 1000);
       cpu.push(mainThreadCpuSeconds() - cpuBefore);
       const used = process.cpuUsage(processBefore);
@@ -132,7 +143,11 @@ export async function buildBenchCorpus(
           `${seconds.at(-1)!.toFixed(1)} s (${Math.round(records / seconds.at(-1)!).toLocaleString('en-US')}/s; ` +
           `CPU s: main thread ${cpu.at(-1)!.toFixed(1)}, process ${processCpu.at(-1)!.toFixed(1)}; ` +
           `transactions p95 ${summary.transactions.p95Ms} ms, ` +
-          `max ${summary.transactions.maxMs} ms)`,
+          `max ${summary.transactions.maxMs} ms` +
+          (options.bulk
+            ? `; load ${bulk.at(-1)!.loadSeconds.toFixed(1)} s + indexes ${bulk.at(-1)!.indexSeconds.toFixed(1)} s`
+            : '') +
+          ')',
       );
     } finally {
       await handle.close();
@@ -153,6 +168,7 @@ export async function buildBenchCorpus(
       processCpuSeconds: processCpu[at]!,
       maxRssMb: Math.round(process.resourceUsage().maxRSS / 1024),
       transactions: transactions[at]!,
+      ...(bulk[at] ? { bulk: bulk[at] } : {}),
     },
   };
 }

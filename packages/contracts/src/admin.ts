@@ -216,8 +216,8 @@ export type AdminCorpusIngest = z.infer<typeof AdminCorpusIngestSchema>;
 export const AdminCorpusQuerySchema = z.object({ top: z.coerce.number().int().min(1).max(200).default(20) });
 export const AdminCorpusSchema = z.object({
   state: z.enum(['none', 'all', 'mixed']),
-  /** The sample corpus's load: `loading sample` while the worker loads it. */
-  load_state: z.enum(['empty', 'loading sample', 'ready']),
+  /** The corpus's load: `loading sample` while the worker loads it, `bulk loading` during a bulk ingest. */
+  load_state: z.enum(['empty', 'loading sample', 'bulk loading', 'ready']),
   posts: z.number().int(),
   comments: z.number().int(),
   sample_records: z.number().int(),

@@ -140,6 +140,8 @@ export const ORDER_MESSAGES = {
   noFile: 'This order has no file yet.',
   dryRunBusy: 'Too many dry runs are running right now; try again in a moment.',
   corpusLoading: 'The sample corpus is still loading',
+  corpusBulkLoading:
+    'The corpus is being bulk loaded and its search indexes are being rebuilt; search is back when the load finishes.',
   dryRunTooSlow: 'The dry run could not finish in time; try again, or narrow the filters.',
   dryRunSuperseded: (atOnce: number) =>
     `This dry run was stopped because you started newer ones; at most ${atOnce} of your dry runs run at once.`,

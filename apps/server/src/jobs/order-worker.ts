@@ -3,6 +3,7 @@ import { setTimeout as sleep } from 'node:timers/promises';
 import type { OrderRow } from '../db/tables/orders.tables.ts';
 import type { Deps } from '../deps.ts';
 import { newId } from '../lib/ids.ts';
+import { isCorpusBulkLoading } from '../services/corpus-deferred.service.ts';
 import { claimOrder, fulfilOrder } from '../services/fulfilment.service.ts';
 import { handBackOrder } from '../services/order-handback.service.ts';
 
@@ -15,7 +16,8 @@ export interface StopOptions {
 }
 
 /**
- * Polls for runnable orders and fulfils them one at a time. stop() stops claiming, lets the order in hand finish
+ * Polls for runnable orders and fulfils them one at a time, none while a bulk ingest has the corpus's search indexes
+ * deferred. stop() stops claiming, lets the order in hand finish
  * within the grace period, else hands it back (lease released, so another worker takes it at once); then it
  * returns within 2 s plus one database write.
  */
@@ -26,7 +28,8 @@ export function startOrderWorker(deps: Deps, workerId = `${hostname()}:${process
   const loop = (async () => {
     while (!isStopped) {
       try {
-        const order = await claimOrder(deps, workerId);
+        // While a bulk load has the search indexes deferred, orders stay queued (decision 027).
+        const order = (await isCorpusBulkLoading(deps)) ? undefined : await claimOrder(deps, workerId);
         // Claimed while stop() was called: give it straight back rather than start on it.
         if (order && isStopped) {
           await handBackOrder(deps, order, workerId);

@@ -12,7 +12,7 @@ const HealthSchema = z.object({
   /** null when the database did not answer in time. */
   corpus: z
     .object({
-      state: z.enum(['empty', 'loading sample', 'ready']),
+      state: z.enum(['empty', 'loading sample', 'bulk loading', 'ready']),
       posts: z.number().int().nonnegative(),
       comments: z.number().int().nonnegative(),
       sample_records: z.number().int().nonnegative(),

@@ -18,6 +18,7 @@ import {
 } from '../db/repositories/corpus-ingest.repository.ts';
 import type { Database } from '../db/schema.ts';
 import { insertCorpusIngest } from '../db/repositories/corpus-ingests.repository.ts';
+import { finishDeferredIndexes } from './corpus-deferred.service.ts';
 import { newId } from '../lib/ids.ts';
 
 /**
@@ -48,6 +49,13 @@ export interface IngestOptions {
   readonly batchSize?: number;
   /** Parse and normalise in a worker thread (default: when the files total at least 8 MiB). */
   readonly useWorker?: boolean;
+  /**
+   * A bulk load's own load step (corpus-bulk.service.ts), which leaves the deferred indexes for the caller to build.
+   * Any other ingest first builds what an interrupted bulk load deferred (docs/decisions/027-bulk-ingest.md).
+   */
+  readonly isBulk?: boolean;
+  /** Told of each deferred index built before the load ("building index posts_search_idx…"). */
+  readonly onStep?: (message: string) => void;
 }
 
 /** Below this, starting a worker thread costs more than it saves. */
@@ -98,6 +106,7 @@ export function ingestDepsOf(deps: {
  * batches of one transaction each, reply counts included, so a crash loses at most the batch in flight and a re-run
  * completes the job. A bad line is counted and skipped; an unreadable file is reported and the next one is read.
  * Large inputs are parsed in a worker thread while this one writes; a database error ends the ingest (thrown).
+ * One ingest at a time: callers take withIngestLock.
  */
 export async function ingestFiles(
   deps: IngestDeps,
@@ -117,6 +126,7 @@ export async function ingestFiles(
     errors: [],
     transactions: { count: 0, p95Ms: 0, maxMs: 0 },
   };
+  if (!options.isBulk) await finishDeferredIndexes(deps.db, options.onStep);
   const startedAt = new Date();
   const durations: number[] = [];
   const { files, missing } = await expandPaths(paths);

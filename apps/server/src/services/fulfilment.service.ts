@@ -15,6 +15,7 @@ import {
 import type { OrderRow } from '../db/tables/orders.tables.ts';
 import type { Deps } from '../deps.ts';
 import { fileNameForOrder, writeOrderFile } from '../exports/index.ts';
+import { isCorpusBulkLoading } from './corpus-deferred.service.ts';
 import { parseSearchFilters, searchCorpus } from './corpus-search.service.ts';
 import { takeCorpusSnapshot } from './order-manifest.service.ts';
 import { releaseReservation, settleReservation } from './ledger.service.ts';
@@ -25,6 +26,11 @@ import { recordOrderEvent } from './webhooks/webhook-events.service.ts';
 class LeaseLostError extends Error {}
 /** The order's search ran past its time limit: retrying would not help. */
 class SearchTimeLimitError extends Error {}
+/** A bulk load deferred the search indexes while the order's search ran: its answer may miss records. */
+class CorpusBulkLoadingError extends Error {}
+
+/** What a queued order shows while it waits for a bulk load (docs/decisions/027-bulk-ingest.md). */
+const BULK_LOADING_WAIT_MESSAGE = 'The corpus is being bulk loaded; this order runs when the load finishes.';
 
 const PROGRESS_WRITE_INTERVAL_MS = 250;
 /** The search's share of the progress bar; writing the file takes the rest. */
@@ -110,6 +116,18 @@ export async function fulfilOrder(deps: Deps, order: OrderRow, workerId: string)
       deps.logger.warn({ orderId: order.id }, 'lease lost: another worker owns this order now');
       return;
     }
+    if (error instanceof CorpusBulkLoadingError) {
+      // Not a failure: back in the queue with its attempt given back; the worker claims nothing until the load ends.
+      await scheduleRetry(deps.db, {
+        orderId: order.id,
+        workerId,
+        error: BULK_LOADING_WAIT_MESSAGE,
+        nextAttemptAt: deps.clock.now().toISOString(),
+        nowIso: deps.clock.now().toISOString(),
+        isUncounted: true,
+      });
+      return;
+    }
     if (error instanceof SearchTimeLimitError) {
       await failAndRelease(deps, order, workerId, searchTimeLimitMessage(deps.config.worker.searchTimeoutMs));
       return;
@@ -171,6 +189,8 @@ async function produceFile(
     },
   );
   await pendingWrite;
+  // A bulk load that began during the search (the worker claims nothing while one runs) may have hidden records.
+  if (await isCorpusBulkLoading(deps)) throw new CorpusBulkLoadingError();
   if (!result.isComplete) throw new SearchTimeLimitError();
   const total = result.posts.length + result.comments.length;
   const tempPath = await deps.storage.tempPath(tempPrefix);

@@ -26,6 +26,7 @@ import { contentTypeFor } from '../exports/index.ts';
 import { DryRunBusyError, DryRunCancelledError, DryRunSupersededError } from './dry-run/dry-run-pool.ts';
 import { getBalance, reserveCredits } from './ledger.service.ts';
 import { validateOrderRequest, type ValidOrderRequest } from './order-request.ts';
+import { assertCorpusSearchable } from './corpus-deferred.service.ts';
 import { isSampleCorpusLoading } from './service-status.service.ts';
 
 /** How long a user with too many open orders is asked to wait before placing another. */
@@ -143,7 +144,8 @@ export async function getDashboardStats(deps: Deps, userId: string): Promise<Das
 /**
  * The free dry run: how many records match (exact when it finishes within the budget, else an estimate with its
  * range), what the order would cost, and 5 sample records. The corpus work runs in a dry-run thread; aborting the
- * signal (the client went away) ends it. 503 when the threads are saturated or the dry run overran.
+ * signal (the client went away) ends it. 503 when the threads are saturated or the dry run overran, and
+ * corpus_bulk_loading while a bulk ingest has the search indexes deferred.
  */
 export async function previewOrder(
   deps: Deps,
@@ -161,6 +163,8 @@ export async function previewOrder(
     resultCount: request.resultCount,
     ...(excludeBuyerId === undefined ? {} : { excludeBuyerId }),
   };
+  // While a bulk load has the search indexes deferred a search would miss records: none runs (decision 027).
+  await assertCorpusSearchable(deps);
   // While the sample corpus loads its counts change by the second: nothing is cached then.
   const isCorpusLoading = await isSampleCorpusLoading(deps);
   let found = isCorpusLoading ? undefined : deps.dryRunCache.get(query);
@@ -180,6 +184,8 @@ export async function previewOrder(
         : new AppError(503, ORDER_MESSAGES.dryRunTooSlow, 'dry_run_overrun');
     throw error;
   }
+  // A bulk load that started meanwhile may have changed what the dry run read.
+  await assertCorpusSearchable(deps);
   if (!isCorpusLoading) deps.dryRunCache.set(query, found);
   const credits = await getBalance(deps.db, userId, deps.clock.now());
   // Credits needed are exact when the count is, or when at least result_count matches were counted for sure.

@@ -3,6 +3,7 @@ import type { CorpusCounts } from '../db/repositories/corpus-stats.repository.ts
 import { findServiceStatus, upsertServiceStatus } from '../db/repositories/service-status.repository.ts';
 import type { Db } from '../db/database.ts';
 import type { Clock } from '../lib/clock.ts';
+import { isCorpusBulkLoading } from './corpus-deferred.service.ts';
 
 /** How often the worker writes its heartbeat. */
 export const WORKER_HEARTBEAT_INTERVAL_MS = 10_000;
@@ -14,7 +15,7 @@ const SAMPLE_CORPUS = 'sample_corpus';
 
 export type SampleCorpusState = 'loading' | 'loaded' | 'failed';
 /** What /api/health/ says of the corpus. */
-export type CorpusState = 'empty' | 'loading sample' | 'ready';
+export type CorpusState = 'empty' | 'loading sample' | 'bulk loading' | 'ready';
 
 interface StatusDeps {
   readonly db: Db;
@@ -121,14 +122,26 @@ export function countCorpusRecent(deps: CountingDeps): Promise<CorpusCounts> {
 }
 
 /**
- * The corpus's state for health: `loading sample` (isSampleCorpusLoading), else `empty` or `ready`, with counts
- * about CORPUS_COUNTS_MAX_AGE_MS old at most (see countCorpusRecent).
+ * The corpus's state for health: `bulk loading` while a bulk ingest has the search indexes deferred (searches answer
+ * 503 then), `loading sample` (isSampleCorpusLoading), else `empty` or `ready`, with counts about
+ * CORPUS_COUNTS_MAX_AGE_MS old at most (see countCorpusRecent).
  */
 export async function getCorpusHealth(deps: CountingDeps): Promise<CorpusHealth> {
-  const [counts, isLoading] = await Promise.all([countCorpusRecent(deps), isSampleCorpusLoading(deps)]);
+  const [counts, isLoading, isBulkLoading] = await Promise.all([
+    countCorpusRecent(deps),
+    isSampleCorpusLoading(deps),
+    isCorpusBulkLoading(deps),
+  ]);
   const total = counts.posts + counts.comments;
+  const state = isBulkLoading
+    ? 'bulk loading'
+    : isLoading
+      ? 'loading sample'
+      : total === 0
+        ? 'empty'
+        : 'ready';
   return {
-    state: isLoading ? 'loading sample' : total === 0 ? 'empty' : 'ready',
+    state,
     posts: counts.posts,
     comments: counts.comments,
     sampleRecords: counts.samplePosts + counts.sampleComments,

@@ -36,6 +36,12 @@ export function getDetail(data: unknown): string | undefined {
   return undefined;
 }
 
+/** The `code` string of an error body (`{detail, code}`), if there is one. */
+export function getCode(data: unknown): string | undefined {
+  if (data && typeof data === 'object' && 'code' in data && typeof data.code === 'string') return data.code;
+  return undefined;
+}
+
 /** The first message of a field in a `{field: [messages]}` body (a lone string counts too). */
 export function firstFieldMessage(data: unknown, field: string): string | undefined {
   if (!data || typeof data !== 'object' || !(field in data)) return undefined;

@@ -6,6 +6,8 @@ import { afterAll, beforeEach, describe, expect, it } from 'vitest';
 import { testConfig } from '../../../test/build-test-app.ts';
 import { createTestDatabase, type TestDatabase } from '../../../test/test-database.ts';
 import { createDeps } from '../../deps.ts';
+import { deferCorpusObjects } from '../../db/repositories/corpus-bulk.repository.ts';
+import { isCorpusBulkLoading } from '../../services/corpus-deferred.service.ts';
 import { withIngestLock } from '../../services/corpus-ingest.service.ts';
 import { runCorpusCli, USAGE } from './corpus-cli.ts';
 
@@ -60,6 +62,8 @@ describe('corpus CLI', () => {
       ['generate', '--posts', '5'],
       ['generate', '--posts', 'x', '--comments', '1'],
       ['stats', '--bogus'],
+      ['ingest', '--finish', 'file.ndjson'],
+      ['ingest', '--finish', '--bulk'],
     ]) {
       const result = await run(argv);
       expect(result.code).toBe(2);
@@ -153,6 +157,51 @@ describe('corpus CLI', () => {
     expect(result.code).toBe(0);
     expect(result.stderr).toContain('Another ingest (or the sample corpus load) is running; waiting');
     expect(await countPosts()).toBe(1);
+  });
+
+  it('bulk-loads with --bulk (naming each index it builds), waits for the lock, and finishes a deferral with --finish', async () => {
+    expect(USAGE).toContain('--bulk');
+    expect(USAGE).toContain('ingest --finish');
+    const file = path.join(dir, 'bulk.ndjson');
+    fs.writeFileSync(
+      file,
+      '{"id":"b1","title":"bulk one","created_utc":5}\n{"id":"b2","title":"two","created_utc":6}\n',
+    );
+    let release!: () => void;
+    let isHeld!: () => void;
+    const held = new Promise<void>((resolve) => (isHeld = resolve));
+    const other = withIngestLock({ config: testConfig(databaseSettings()), db: database.db }, () => {
+      isHeld();
+      return new Promise<void>((resolve) => (release = resolve));
+    });
+    await held;
+    let isDone = false;
+    const waiting = run(['ingest', file, '--bulk']).finally(() => (isDone = true));
+    await new Promise((r) => setTimeout(r, 600));
+    expect(isDone).toBe(false);
+    expect(await isCorpusBulkLoading(database)).toBe(false); // nothing deferred before the lock is held
+    release();
+    await other;
+    const bulk = await waiting;
+    expect(bulk.code).toBe(0);
+    expect(bulk.stderr).toContain('Another ingest (or the sample corpus load) is running; waiting');
+    expect(bulk.stderr).toMatch(/^deferred \d+ indexes/m);
+    expect(bulk.stderr).toContain('building index posts_created_idx…\n');
+    expect(bulk.stdout).toMatch(/^Ingested 1 file: read 2, inserted 2/);
+    expect(bulk.stdout).toMatch(/\nBulk load: [\d.]+ s loading, [\d.]+ s building \d+ deferred indexes\.\n$/);
+    expect(await isCorpusBulkLoading(database)).toBe(false);
+
+    expect(await run(['ingest', '--finish'])).toMatchObject({
+      code: 0,
+      stdout: 'Nothing was deferred: every corpus index is in place.\n',
+    });
+    await deferCorpusObjects(database.db, new Date().toISOString());
+    expect(await isCorpusBulkLoading(database)).toBe(true);
+    const finished = await run(['ingest', '--finish']);
+    expect(finished.code).toBe(0);
+    expect(finished.stderr).toContain('building index posts_created_idx…');
+    expect(finished.stdout).toMatch(/^Built the deferred indexes in [\d.]+ s\.\n$/);
+    expect(await isCorpusBulkLoading(database)).toBe(false);
   });
 
   it('draws a progress bar on a terminal and explains the skip reasons', async () => {

@@ -2,7 +2,15 @@ import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { loadConfig } from '../../config.ts';
 import { createDeps, type Deps } from '../../deps.ts';
-import { ingestDepsOf, ingestFiles, withIngestLock } from '../../services/corpus-ingest.service.ts';
+import { bulkIngestFiles, type BulkIngestSummary } from '../../services/corpus-bulk.service.ts';
+import { finishDeferredIndexes } from '../../services/corpus-deferred.service.ts';
+import {
+  ingestDepsOf,
+  ingestFiles,
+  withIngestLock,
+  type IngestProgress,
+  type IngestSummary,
+} from '../../services/corpus-ingest.service.ts';
 import { getCorpusStats, type CorpusStats } from '../../services/corpus-stats.service.ts';
 import { SKIP_REASONS } from '../skip-reasons.ts';
 import { writeGeneratedCorpus } from '../generate.ts';
@@ -19,9 +27,13 @@ export interface CliIo {
 }
 
 export const USAGE = `Usage:
-  npm run corpus -- ingest <file|dir>... [--sample]
+  npm run corpus -- ingest <file|dir>... [--sample] [--bulk]
       NDJSON dumps (plain, .gz, .zst), JSON arrays, Reddit API listings and comment pages.
       --sample marks the rows as generated sample data.
+      --bulk drops the corpus's search indexes for the load and builds them after it: much faster for large
+      dumps; searches answer "bulk loading" (503) and orders wait until it ends.
+  npm run corpus -- ingest --finish
+      builds the indexes an interrupted --bulk load left deferred (any later ingest does it first too)
   npm run corpus -- generate --posts N --comments M --seed S [--out DIR]
       writes RS_generated.ndjson and RC_generated.ndjson (default DIR: ./data/generated)
   npm run corpus -- stats [--top N] [--json]
@@ -30,6 +42,10 @@ Exit codes: 0 done, 1 errors, 2 usage.
 `;
 
 class UsageError extends Error {}
+
+const BULK_INTERRUPTED =
+  'The bulk load stopped: the corpus indexes stay deferred and searches answer "bulk loading". Run the same ' +
+  'ingest again (it continues), or `npm run corpus -- ingest --finish` to build them now.\n';
 
 const defaultIo = (): CliIo => ({
   stdout: (t) => process.stdout.write(t),
@@ -64,29 +80,61 @@ export async function runCorpusCli(argv: readonly string[], io: CliIo = defaultI
 async function ingest(args: readonly string[], io: CliIo): Promise<number> {
   const { values, positionals } = parseArgs({
     args: [...args],
-    options: { sample: { type: 'boolean', default: false } },
+    options: {
+      sample: { type: 'boolean', default: false },
+      bulk: { type: 'boolean', default: false },
+      finish: { type: 'boolean', default: false },
+    },
     allowPositionals: true,
   });
-  if (positionals.length === 0) throw new UsageError('ingest needs at least one file or directory');
+  if (values.finish && (positionals.length > 0 || values.bulk || values.sample))
+    throw new UsageError('ingest --finish takes no files and no other option');
+  if (!values.finish && positionals.length === 0)
+    throw new UsageError('ingest needs at least one file or directory');
   const deps = await io.createDeps();
   const bar = io.isTty ? createProgressBar(io.stderr) : undefined;
+  const onStep = (message: string) => {
+    bar?.clear();
+    io.stderr(`${message}\n`);
+  };
+  const onWait = () =>
+    io.stderr('Another ingest (or the sample corpus load) is running; waiting for it to finish…\n');
   try {
+    if (values.finish) {
+      const finished = await withIngestLock(deps, () => finishDeferredIndexes(deps.db, onStep), onWait);
+      io.stdout(
+        finished.built === 0
+          ? 'Nothing was deferred: every corpus index is in place.\n'
+          : `Built the deferred indexes in ${finished.seconds.toFixed(1)} s.\n`,
+      );
+      return 0;
+    }
     const files = positionals.map((p) => path.resolve(io.cwd, p));
     let started = Date.now();
-    const summary = await withIngestLock(
+    const options = { isSample: values.sample, onProgress: (p: IngestProgress) => bar?.update(p), onStep };
+    const summary = await withIngestLock<IngestSummary | BulkIngestSummary>(
       deps,
       () => {
         started = Date.now();
-        return ingestFiles(ingestDepsOf(deps), files, {
-          isSample: values.sample,
-          onProgress: (p) => bar?.update(p),
+        const ingestDeps = ingestDepsOf(deps);
+        if (!values.bulk) return ingestFiles(ingestDeps, files, options);
+        return bulkIngestFiles(ingestDeps, files, options).catch((error: unknown) => {
+          bar?.clear();
+          io.stderr(BULK_INTERRUPTED);
+          throw error;
         });
       },
-      () => io.stderr('Another ingest (or the sample corpus load) is running; waiting for it to finish…\n'),
+      onWait,
     );
     bar?.clear();
     for (const { message } of summary.errors) io.stderr(`error: ${message}\n`);
     io.stdout(`${formatSummary(summary, (Date.now() - started) / 1000)}\n`);
+    if ('deferred' in summary) {
+      io.stdout(
+        `Bulk load: ${summary.loadSeconds.toFixed(1)} s loading, ${summary.indexSeconds.toFixed(1)} s building ` +
+          `${summary.deferred} deferred indexes.\n`,
+      );
+    }
     if (io.isTty) {
       for (const reason of Object.keys(summary.skipped)) {
         io.stderr(`  ${reason}: ${SKIP_REASONS[reason as keyof typeof SKIP_REASONS]}\n`);

@@ -1,5 +1,6 @@
-import { sql, type Updateable } from 'kysely';
+import { sql, type UpdateObject, type Updateable } from 'kysely';
 import { dialectOf, type Db } from '../database.ts';
+import type { Database } from '../schema.ts';
 import type { OrderRow, OrdersTable } from '../tables/orders.tables.ts';
 
 export type NewOrder = Omit<
@@ -167,7 +168,7 @@ async function updateWhileLeaseHeld(
   db: Db,
   orderId: string,
   workerId: string,
-  values: Updateable<OrdersTable>,
+  values: UpdateObject<Database, 'orders'>,
 ): Promise<boolean> {
   const result = await db
     .updateTable('orders')
@@ -233,12 +234,23 @@ export function completeOrder(
   });
 }
 
-/** Puts an order back in the queue for a later attempt, keeping the last error. */
+/**
+ * Puts an order back in the queue for a later attempt, keeping the last error. `isUncounted`: the attempt the claim
+ * counted is taken back (the order was never really tried, e.g. it waits for a bulk load).
+ */
 export function scheduleRetry(
   db: Db,
-  input: { orderId: string; workerId: string; error: string; nextAttemptAt: string; nowIso: string },
+  input: {
+    orderId: string;
+    workerId: string;
+    error: string;
+    nextAttemptAt: string;
+    nowIso: string;
+    isUncounted?: boolean;
+  },
 ): Promise<boolean> {
   return updateWhileLeaseHeld(db, input.orderId, input.workerId, {
+    ...(input.isUncounted ? { attempts: sql`attempts - 1` } : {}),
     status: 'pending',
     progress: 0,
     error: input.error,

@@ -70,10 +70,22 @@ export interface CorpusNamesTable {
   records: number;
 }
 
+/** An index or FTS5 sync trigger of the corpus tables dropped by a bulk ingest, until it is made again. */
+export interface CorpusDeferredTable {
+  name: string;
+  kind: 'index' | 'trigger';
+  table_name: 'posts' | 'comments';
+  /** the statement that creates it, as the database reported it */
+  definition: string;
+  /** ISO-8601 UTC */
+  deferred_at: string;
+}
+
 export interface CorpusTables {
   posts: PostsTable & { subreddit_key: Key; author_key: Key; domain_key: Key };
   comments: CommentsTable & { subreddit_key: Key; author_key: Key };
   corpus_names: CorpusNamesTable;
+  corpus_deferred: CorpusDeferredTable;
 }
 
 export type PostRow = Selectable<PostsTable>;

@@ -1,4 +1,6 @@
 import { render, screen } from '@testing-library/react';
+import { AxiosError, AxiosHeaders, type AxiosResponse, type InternalAxiosRequestConfig } from 'axios';
+import { ORDER_MESSAGES } from '@threadcart/contracts';
 import { MemoryRouter } from 'react-router';
 import { DryRunPanel, describeMatches, describeRange } from './dry-run-panel.tsx';
 
@@ -57,6 +59,28 @@ describe('DryRunPanel', () => {
     expect(screen.getByTestId('dry-run-matches')).toHaveTextContent('≈ 1.2M matching records (estimate)');
     expect(screen.getByTestId('dry-run-range')).toHaveTextContent('Likely between 1.1M and 1.3M (95 % range');
     expect(screen.getByTestId('dry-run-credits-needed')).toHaveTextContent('500');
+  });
+  it('says a bulk load is running (503 corpus_bulk_loading), and that another 503 is a fault', () => {
+    const config = { headers: new AxiosHeaders() } as InternalAxiosRequestConfig;
+    const answer = (data: unknown) =>
+      new AxiosError('Request failed with status code 503', 'ERR_BAD_RESPONSE', config, {}, {
+        status: 503,
+        data,
+        statusText: '',
+        headers: new AxiosHeaders(),
+        config,
+      } as AxiosResponse);
+    const panel = (error: unknown) => (
+      <MemoryRouter>
+        <DryRunPanel isReady isWaiting={false} error={error} resultCount={500} data={undefined} />
+      </MemoryRouter>
+    );
+    const { rerender } = render(
+      panel(answer({ code: 'corpus_bulk_loading', detail: ORDER_MESSAGES.corpusBulkLoading })),
+    );
+    expect(screen.getByText(ORDER_MESSAGES.corpusBulkLoading)).toBeInTheDocument();
+    rerender(panel(answer({ code: 'dry_run_busy', detail: ORDER_MESSAGES.dryRunBusy })));
+    expect(screen.getByText('The dry run is unavailable right now.')).toBeInTheDocument();
   });
   it('says the sample corpus is still loading instead of showing its partial count', () => {
     const { rerender } = render(

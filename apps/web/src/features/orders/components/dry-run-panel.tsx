@@ -2,7 +2,7 @@ import { ORDER_MESSAGES, PREVIEW_MATCH_CAP, type PreviewResponse } from '@thread
 import { Link } from 'react-router';
 import { Alert } from '../../../components/ui/alert.tsx';
 import { Spinner } from '../../../components/ui/spinner.tsx';
-import { classifyError, getDetail } from '../../../lib/api-error.ts';
+import { classifyError, getCode, getDetail } from '../../../lib/api-error.ts';
 import { firstErrorMessage } from '../api/order-errors.ts';
 
 const numberFormat = new Intl.NumberFormat('en-US');
@@ -45,6 +45,9 @@ function snippet(record: Record<string, unknown>): string {
 
 function previewErrorMessage(error: unknown): string {
   const failure = classifyError(error);
+  // Not a fault: search is off while a bulk load rebuilds the indexes (docs/product.md §6.9); say so and until when.
+  if (failure.kind === 'response' && getCode(failure.data) === 'corpus_bulk_loading')
+    return ORDER_MESSAGES.corpusBulkLoading;
   if (failure.kind === 'response' && failure.status < 500) {
     return (
       getDetail(failure.data) ?? firstErrorMessage(failure.data) ?? 'The dry run could not check this query.'

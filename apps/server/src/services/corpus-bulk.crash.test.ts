@@ -1,0 +1,109 @@
+import { spawn } from 'node:child_process';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { afterAll, expect, it } from 'vitest';
+import { writeGeneratedCorpus } from '../corpus/generate.ts';
+import { corpusSnapshot } from '../../test/fixtures/corpus/corpus-snapshot.ts';
+import { createTestDatabase, TEST_DIALECT, type TestDatabase } from '../../test/test-database.ts';
+import { listDeferrableObjects, listDeferredObjects } from '../db/repositories/corpus-bulk.repository.ts';
+import { isCorpusBulkLoading } from './corpus-deferred.service.ts';
+import { ingestFiles, INGEST_BATCH_SIZE } from './corpus-ingest.service.ts';
+import { countMatches, parseSearchFilters } from './corpus-search.service.ts';
+
+const SERVER_DIR = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
+const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'threadcart-bulk-crash-'));
+const opened: TestDatabase[] = [];
+afterAll(async () => {
+  await Promise.all(opened.map((d) => d.close()));
+  fs.rmSync(dir, { recursive: true, force: true });
+});
+
+function startBulkIngest(database: TestDatabase, files: string[]) {
+  const child = spawn(
+    process.execPath,
+    ['--import', 'tsx', 'src/cli.ts', 'corpus', 'ingest', '--bulk', ...files],
+    {
+      cwd: SERVER_DIR,
+      env: {
+        ...process.env,
+        DATABASE_URL: database.url,
+        ...(database.schema ? { DATABASE_SCHEMA: database.schema } : {}),
+        LOG_LEVEL: 'silent',
+        SAMPLE_CORPUS: 'off',
+        NODE_ENV: 'test',
+      },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    },
+  );
+  let output = '';
+  child.stdout.on('data', (d) => (output += String(d)));
+  child.stderr.on('data', (d) => (output += String(d)));
+  const exited = new Promise<{ code: number | null; signal: NodeJS.Signals | null }>((resolve) =>
+    child.on('exit', (code, signal) => resolve({ code, signal })),
+  );
+  return { child, exited, output: () => output };
+}
+
+async function countComments(database: TestDatabase): Promise<number> {
+  const row = await database.db
+    .selectFrom('comments')
+    .select((eb) => eb.fn.countAll<number>().as('n'))
+    .executeTakeFirstOrThrow();
+  return Number(row.n);
+}
+
+const names = async (database: TestDatabase) =>
+  (await listDeferrableObjects(database.db)).map((o) => `${o.kind} ${o.name}`).sort();
+
+async function counts(database: TestDatabase): Promise<number[]> {
+  const queries = [
+    { field: 'keyword', operator: 'keyword_contains', value: 'python' },
+    { field: 'regex', operator: 'regex_matches', value: '\\bdata\\b' },
+  ];
+  const found: number[] = [];
+  for (const rule of queries) {
+    const filters = parseSearchFilters({ combinator: 'and', rules: [rule] });
+    found.push((await countMatches(database.db, { filters, searchType: 'both' }, 1_000_000)).count);
+  }
+  return found;
+}
+
+it(`kill -9 during a bulk load leaves whole batches and the deferral; a re-run completes it (${TEST_DIALECT})`, async () => {
+  const files = await writeGeneratedCorpus({ posts: 1000, comments: 12_000, seed: 13, outDir: dir });
+  const paths = [files.postsFile, files.commentsFile];
+  const crashed = await createTestDatabase();
+  const clean = await createTestDatabase();
+  opened.push(crashed, clean);
+
+  const first = startBulkIngest(crashed, paths);
+  let seen = 0;
+  while (seen === 0) {
+    if (first.child.exitCode !== null) throw new Error(`ingest ended before the kill: ${first.output()}`);
+    await new Promise((r) => setTimeout(r, 10));
+    seen = await countComments(crashed);
+  }
+  first.child.kill('SIGKILL');
+  expect((await first.exited).signal).toBe('SIGKILL');
+  const afterKill = await countComments(crashed);
+  expect(afterKill).toBeGreaterThan(0);
+  expect(afterKill).toBeLessThan(12_000);
+  expect(afterKill % INGEST_BATCH_SIZE).toBe(0); // no half batch
+  // The deferral outlives the process: searches stay off until it is finished.
+  expect(await isCorpusBulkLoading(crashed)).toBe(true);
+  expect((await listDeferredObjects(crashed.db)).length).toBeGreaterThan(5);
+
+  const rerun = startBulkIngest(crashed, paths);
+  expect((await rerun.exited).code, rerun.output()).toBe(0);
+  expect(rerun.output()).toContain(`unchanged ${(1000 + afterKill).toLocaleString('en-US')}`);
+  expect(rerun.output()).toContain('building index posts_created_idx…');
+
+  await ingestFiles(clean, paths);
+  expect(await isCorpusBulkLoading(crashed)).toBe(false);
+  expect(await names(crashed)).toEqual(await names(clean));
+  expect(await corpusSnapshot(crashed.db)).toEqual(await corpusSnapshot(clean.db));
+  const expected = await counts(clean);
+  expect(expected.every((n) => n > 0)).toBe(true);
+  expect(await counts(crashed)).toEqual(expected);
+}, 120_000);
