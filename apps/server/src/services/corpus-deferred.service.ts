@@ -5,7 +5,7 @@ import {
   listDeferredObjects,
   rebuildSearchTables,
 } from '../db/repositories/corpus-bulk.repository.ts';
-import { analyzeCorpus } from '../db/repositories/corpus-ingest.repository.ts';
+import { analyzeCorpus } from '../db/repositories/corpus-writer.repository.ts';
 import type { Db } from '../db/database.ts';
 import { AppError } from '../errors.ts';
 

@@ -8,14 +8,16 @@ import { normaliseStream, type RowBatch } from '../corpus/readers/normalise-stre
 import type { SkipReason } from '../corpus/skip-reasons.ts';
 import type { Db } from '../db/database.ts';
 import {
+  upsertComments,
+  upsertPosts,
+  type UpsertCounts,
+} from '../db/repositories/corpus-ingest.repository.ts';
+import {
   analyzeCorpus,
   openBulkWriter,
   type BulkWriter,
-  upsertComments,
-  upsertPosts,
   withCorpusLoadLock,
-  type UpsertCounts,
-} from '../db/repositories/corpus-ingest.repository.ts';
+} from '../db/repositories/corpus-writer.repository.ts';
 import type { Database } from '../db/schema.ts';
 import { insertCorpusIngest } from '../db/repositories/corpus-ingests.repository.ts';
 import { finishDeferredIndexes } from './corpus-deferred.service.ts';
