@@ -13,7 +13,6 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { sql } from 'kysely';
 import pg from 'pg';
-import { ORDER_PRESETS, type FilterTreeInput, type SearchType } from '@threadcart/contracts';
 import { createDatabase } from '../apps/server/src/db/database.ts';
 import { parseSearchFilters, searchCorpus } from '../apps/server/src/services/corpus-search.service.ts';
 import {
@@ -23,6 +22,17 @@ import {
   measureJsonParse,
   type IngestBenchResult,
 } from './corpus-ingest.ts';
+import { HOSTILE, rule, SCALE_QUERIES, type ScaleQuery } from './scale-queries.ts';
+import {
+  bulkNote,
+  ms,
+  num,
+  percentile,
+  table,
+  writeSection,
+  type DialectResult,
+  type QueryResult,
+} from './scale-report.ts';
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const SPEC = {
@@ -39,127 +49,6 @@ const DRY_RUNS = 20;
 const RESULT_COUNT = 1000;
 const log = (message: string) => console.log(`[bench:scale] ${message}`);
 const loads: number[] = [os.loadavg()[0]!];
-
-interface ScaleQuery {
-  readonly name: string;
-  readonly searchType: SearchType;
-  readonly filters: FilterTreeInput;
-  /** a keyword or a regex literal of 3+ characters: dry run ≤ 300 ms p95, order search ≤ 2 s p95 */
-  readonly isIndexed: boolean;
-}
-
-const rule = (field: string, operator: string, value: unknown) => ({ field, operator, value });
-const preset = (name: string) => {
-  const { searchType, filters } = ORDER_PRESETS.find((p) => p.name === name)!;
-  return { searchType, filters };
-};
-export const SCALE_QUERIES: readonly ScaleQuery[] = [
-  { name: 'High Quality Posts (preset)', ...preset('High Quality Posts'), isIndexed: true },
-  { name: 'Active Comments (preset)', ...preset('Active Comments'), isIndexed: true },
-  {
-    name: 'keyword "python pandas", both',
-    searchType: 'both',
-    filters: { combinator: 'and', rules: [rule('keyword', 'keyword_contains', 'python pandas')] },
-    isIndexed: true,
-  },
-  {
-    name: 'phrase "big data", both',
-    searchType: 'both',
-    filters: { combinator: 'and', rules: [rule('keyword', 'keyword_contains', '"big data"')] },
-    isIndexed: true,
-  },
-  {
-    name: 'regex \\b(pandas|pytorch)\\b, both',
-    searchType: 'both',
-    filters: { combinator: 'and', rules: [rule('regex', 'regex_matches', '\\b(pandas|pytorch)\\b')] },
-    isIndexed: true,
-  },
-  {
-    name: 'rare regex zzq[0-9]+, comments (0 matches)',
-    searchType: 'comments',
-    filters: { combinator: 'and', rules: [rule('regex', 'regex_matches', 'zzq[0-9]+')] },
-    isIndexed: true,
-  },
-  {
-    name: 'literal-free regex \\w{40,}, both',
-    searchType: 'both',
-    filters: { combinator: 'and', rules: [rule('regex', 'regex_matches', '\\w{40,}')] },
-    isIndexed: false,
-  },
-  {
-    name: 'keyword "data", both',
-    searchType: 'both',
-    filters: { combinator: 'and', rules: [rule('keyword', 'keyword_contains', 'data')] },
-    isIndexed: true,
-  },
-  {
-    name: 'keyword "data" + r/science + November 2022 + not removed, both',
-    searchType: 'both',
-    filters: {
-      combinator: 'and',
-      rules: [
-        rule('subreddit', 'in', ['science']),
-        rule('created', 'between', ['2022-11-01', '2022-11-30']),
-        rule('removed', '=', false),
-        rule('keyword', 'keyword_contains', 'data'),
-      ],
-    },
-    isIndexed: true,
-  },
-  {
-    name: 'nested tree with NOT and a regex, both',
-    searchType: 'both',
-    filters: {
-      combinator: 'and',
-      rules: [
-        {
-          combinator: 'or',
-          rules: [
-            rule('keyword', 'keyword_contains', 'data'),
-            rule('regex', 'regex_matches', 'pyth(on|onic)'),
-          ],
-        },
-        { combinator: 'or', rules: [rule('upvotes', 'between', [50, null]), rule('replies', '>=', 3)] },
-        { combinator: 'and', not: true, rules: [rule('keyword', 'keyword_contains', 'bug')] },
-      ],
-    },
-    isIndexed: true,
-  },
-];
-
-/** Literal-free patterns that RE2 can only run slowly: the API must stay responsive while four of them run. */
-const HOSTILE = ['[a-z][^x]{20}[0-9]{3}q', '(\\w+\\s+){30,80}\\d{9}', '(.*a){12}zz', '\\w{40,}'];
-
-const sorted = (values: number[]) => [...values].sort((a, b) => a - b);
-const percentile = (values: number[], p: number) =>
-  values.length === 0 ? NaN : sorted(values)[Math.max(0, Math.ceil((p / 100) * values.length) - 1)]!;
-const ms = (value: number) =>
-  Number.isNaN(value) ? '–' : `${value < 10 ? value.toFixed(1) : Math.round(value)} ms`;
-const num = (value: number) => Math.round(value).toLocaleString('en-US');
-
-interface QueryResult {
-  readonly searchMs: number[];
-  readonly dryRunMs: number[];
-  readonly matches: number;
-  readonly isExact: boolean;
-  readonly low: number;
-  readonly high: number;
-  readonly ids: string;
-  /** dry runs that did not answer 200 */
-  readonly failures: number;
-}
-
-interface DialectResult {
-  readonly label: string;
-  readonly ingest: IngestBenchResult | undefined;
-  readonly ingestNote: string;
-  readonly sizeBytes: number;
-  readonly queries: QueryResult[];
-  readonly healthIdle: number[];
-  readonly healthHostile: number[];
-  readonly hostileDryRuns: number;
-  readonly hostileFailures: number;
-}
 
 async function freePort(): Promise<number> {
   return new Promise((resolve) => {
@@ -428,12 +317,6 @@ async function prepareDialect(
   return { url, ingest: built.ingest, note: `this run${bulkNote(built.ingest)}` };
 }
 
-/** A bulk load's two parts, for the ingest cell; records/s is over both. */
-const bulkNote = (ingest: IngestBenchResult) =>
-  ingest.bulk
-    ? `; bulk: load ${ingest.bulk.loadSeconds.toFixed(0)} s + index build ${ingest.bulk.indexSeconds.toFixed(0)} s`
-    : '';
-
 /** Creates the bench's PostgreSQL database when it does not exist yet. */
 async function ensureDatabase(url: string): Promise<void> {
   const target = new URL(url);
@@ -448,89 +331,6 @@ async function ensureDatabase(url: string): Promise<void> {
   } finally {
     await admin.end();
   }
-}
-
-const target = (met: boolean) => (met ? 'met' : '**missed**');
-
-function table(results: DialectResult[], parsePerSecond: number): string[] {
-  const lines: string[] = [];
-  const ingestColumns = [
-    'database',
-    'records',
-    'ingest',
-    'records/s',
-    'JSON.parse records/s',
-    'ratio',
-    'database size',
-    'target ≥ 60,000/s',
-  ];
-  lines.push(`| ${ingestColumns.join(' | ')} |`, `|${ingestColumns.map(() => ' --- |').join('')}`);
-  for (const r of results) {
-    const rate = r.ingest?.recordsPerSecond ?? NaN;
-    lines.push(
-      `| ${r.label} | ${r.ingest ? num(r.ingest.records) : '–'} | ${r.ingest ? `${r.ingest.seconds.toFixed(0)} s (${r.ingestNote})` : '–'} | ` +
-        `${num(rate)} | ${num(parsePerSecond)} | ${(rate / parsePerSecond).toFixed(2)} | ${(r.sizeBytes / 2 ** 30).toFixed(1)} GiB | ` +
-        `${target(rate >= 60_000)} |`,
-    );
-  }
-  lines.push('');
-  const columns = ['query'];
-  for (const r of results)
-    columns.push(`${r.label} matches`, `${r.label} order p50 / p95`, `${r.label} dry run p50 / p95`);
-  columns.push('targets');
-  lines.push(`| ${columns.join(' | ')} |`, `|${columns.map(() => ' --- |').join('')}`);
-  SCALE_QUERIES.forEach((query, i) => {
-    const cells = [query.name.replace(/\|/g, '\\|')];
-    const checks: boolean[] = [];
-    for (const r of results) {
-      const q = r.queries[i]!;
-      const search95 = percentile(q.searchMs, 95);
-      const dry95 = percentile(q.dryRunMs, 95);
-      cells.push(
-        q.isExact ? `${num(q.matches)} (exact)` : `≈ ${num(q.matches)} (${num(q.low)}–${num(q.high)})`,
-        `${ms(percentile(q.searchMs, 50))} / ${ms(search95)} (${q.searchMs.length} runs)`,
-        `${ms(percentile(q.dryRunMs, 50))} / ${ms(dry95)}${q.failures > 0 ? ` (${q.failures} not 200)` : ''}`,
-      );
-      checks.push(dry95 <= 1000);
-      if (query.isIndexed) checks.push(dry95 <= 300, search95 <= 2000);
-    }
-    cells.push(
-      query.isIndexed
-        ? `dry run ≤ 300 ms, order ≤ 2 s: ${target(checks.every(Boolean))}`
-        : `dry run ≤ 1 s: ${target(checks.every(Boolean))}`,
-    );
-    lines.push(`| ${cells.join(' | ')} |`);
-  });
-  lines.push('');
-  lines.push(
-    '| database | health p99 idle | health p99, 4 hostile dry runs | ratio | hostile dry runs answered | target ≤ 100 ms and ≤ 2× idle |',
-  );
-  lines.push('| --- | --- | --- | --- | --- | --- |');
-  for (const r of results) {
-    const idle = percentile(r.healthIdle, 99);
-    const busy = percentile(r.healthHostile, 99);
-    lines.push(
-      `| ${r.label} | ${ms(idle)} (${r.healthIdle.length} requests) | ${ms(busy)} (${r.healthHostile.length}) | ` +
-        `${(busy / idle).toFixed(2)}× | ${r.hostileDryRuns}${r.hostileFailures > 0 ? ` (${r.hostileFailures} not 200)` : ''} | ` +
-        `${target(busy <= 100 && busy <= 2 * idle)} |`,
-    );
-  }
-  return lines;
-}
-
-function writeSection(section: string): void {
-  console.log(`\n${section}`);
-  const file = path.join(ROOT, 'bench/RESULTS.md');
-  const current = fs.existsSync(file) ? fs.readFileSync(file, 'utf8') : '# Benchmark results\n';
-  const start = current.indexOf('## Scale');
-  let next: string;
-  if (start < 0) next = `${current.trimEnd()}\n\n${section}`;
-  else {
-    const end = current.indexOf('\n## ', start + 1);
-    next = current.slice(0, start) + section + (end < 0 ? '' : `\n${current.slice(end + 1)}`);
-  }
-  fs.writeFileSync(file, next.endsWith('\n') ? next : `${next}\n`);
-  log(`wrote the Scale section of ${file}`);
 }
 
 async function main(): Promise<void> {
@@ -552,7 +352,7 @@ async function main(): Promise<void> {
       result,
     };
     fs.writeFileSync(resultFile(label), JSON.stringify(saved));
-    writeSection(section(parsePerSecond));
+    writeSection(path.join(ROOT, 'bench/RESULTS.md'), section(parsePerSecond));
   }
 }
 

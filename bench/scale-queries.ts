@@ -1,0 +1,93 @@
+// The queries of bench:scale (bench/scale.ts): both presets, keywords, a phrase, indexed and literal-free regexes, a
+// nested tree with NOT and a regex, and the hostile patterns four dry runs send at once while health is measured.
+import { ORDER_PRESETS, type FilterTreeInput, type SearchType } from '@threadcart/contracts';
+
+export interface ScaleQuery {
+  readonly name: string;
+  readonly searchType: SearchType;
+  readonly filters: FilterTreeInput;
+  /** a keyword or a regex literal of 3+ characters: dry run ≤ 300 ms p95, order search ≤ 2 s p95 */
+  readonly isIndexed: boolean;
+}
+
+export const rule = (field: string, operator: string, value: unknown) => ({ field, operator, value });
+const preset = (name: string) => {
+  const { searchType, filters } = ORDER_PRESETS.find((p) => p.name === name)!;
+  return { searchType, filters };
+};
+export const SCALE_QUERIES: readonly ScaleQuery[] = [
+  { name: 'High Quality Posts (preset)', ...preset('High Quality Posts'), isIndexed: true },
+  { name: 'Active Comments (preset)', ...preset('Active Comments'), isIndexed: true },
+  {
+    name: 'keyword "python pandas", both',
+    searchType: 'both',
+    filters: { combinator: 'and', rules: [rule('keyword', 'keyword_contains', 'python pandas')] },
+    isIndexed: true,
+  },
+  {
+    name: 'phrase "big data", both',
+    searchType: 'both',
+    filters: { combinator: 'and', rules: [rule('keyword', 'keyword_contains', '"big data"')] },
+    isIndexed: true,
+  },
+  {
+    name: 'regex \\b(pandas|pytorch)\\b, both',
+    searchType: 'both',
+    filters: { combinator: 'and', rules: [rule('regex', 'regex_matches', '\\b(pandas|pytorch)\\b')] },
+    isIndexed: true,
+  },
+  {
+    name: 'rare regex zzq[0-9]+, comments (0 matches)',
+    searchType: 'comments',
+    filters: { combinator: 'and', rules: [rule('regex', 'regex_matches', 'zzq[0-9]+')] },
+    isIndexed: true,
+  },
+  {
+    name: 'literal-free regex \\w{40,}, both',
+    searchType: 'both',
+    filters: { combinator: 'and', rules: [rule('regex', 'regex_matches', '\\w{40,}')] },
+    isIndexed: false,
+  },
+  {
+    name: 'keyword "data", both',
+    searchType: 'both',
+    filters: { combinator: 'and', rules: [rule('keyword', 'keyword_contains', 'data')] },
+    isIndexed: true,
+  },
+  {
+    name: 'keyword "data" + r/science + November 2022 + not removed, both',
+    searchType: 'both',
+    filters: {
+      combinator: 'and',
+      rules: [
+        rule('subreddit', 'in', ['science']),
+        rule('created', 'between', ['2022-11-01', '2022-11-30']),
+        rule('removed', '=', false),
+        rule('keyword', 'keyword_contains', 'data'),
+      ],
+    },
+    isIndexed: true,
+  },
+  {
+    name: 'nested tree with NOT and a regex, both',
+    searchType: 'both',
+    filters: {
+      combinator: 'and',
+      rules: [
+        {
+          combinator: 'or',
+          rules: [
+            rule('keyword', 'keyword_contains', 'data'),
+            rule('regex', 'regex_matches', 'pyth(on|onic)'),
+          ],
+        },
+        { combinator: 'or', rules: [rule('upvotes', 'between', [50, null]), rule('replies', '>=', 3)] },
+        { combinator: 'and', not: true, rules: [rule('keyword', 'keyword_contains', 'bug')] },
+      ],
+    },
+    isIndexed: true,
+  },
+];
+
+/** Literal-free patterns that RE2 can only run slowly: the API must stay responsive while four of them run. */
+export const HOSTILE = ['[a-z][^x]{20}[0-9]{3}q', '(\\w+\\s+){30,80}\\d{9}', '(.*a){12}zz', '\\w{40,}'];
