@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { FILTER_TREE_JSON_SCHEMA } from './filter-docs.ts';
 import {
   countFilterRules,
-  parseFilterTree,
+  filterTreeSchema,
   type FilterTree,
   type ParseFilterTreeOptions,
 } from './filters.ts';
@@ -156,22 +156,19 @@ export const ORDER_MESSAGES = {
 } as const;
 
 /**
- * An order's `filters`: parsed once by parseFilterTree into the canonical tree (messages that name each bad rule);
+ * An order's `filters`: filterTreeSchema (parseFilterTree: the canonical tree, messages that name each bad rule);
  * absent, null, or a tree left without any rule is the spec's "Please add at least one filter.".
  */
 function orderFiltersSchema(options: ParseFilterTreeOptions) {
+  const addFilter = (ctx: { addIssue: (issue: { code: 'custom'; message: string }) => void }) => {
+    ctx.addIssue({ code: 'custom', message: ORDER_MESSAGES.addFilter });
+    return z.NEVER;
+  };
   return z
     .unknown()
-    .transform((input, ctx): FilterTree => {
-      const result = input === undefined || input === null ? undefined : parseFilterTree(input, options);
-      if (result && !result.ok) {
-        for (const message of result.errors) ctx.addIssue({ code: 'custom', message });
-        return z.NEVER;
-      }
-      if (result && countFilterRules(result.tree) > 0) return result.tree;
-      ctx.addIssue({ code: 'custom', message: ORDER_MESSAGES.addFilter });
-      return z.NEVER;
-    })
+    .transform((input, ctx): unknown => (input === undefined || input === null ? addFilter(ctx) : input))
+    .pipe(filterTreeSchema(options))
+    .transform((tree, ctx): FilterTree => (countFilterRules(tree) > 0 ? tree : addFilter(ctx)))
     .meta(FILTER_TREE_JSON_SCHEMA);
 }
 
