@@ -228,11 +228,8 @@ export function createOrderRequestSchema(options: ParseFilterTreeOptions = {}) {
 }
 export const CreateOrderRequestSchema = createOrderRequestSchema();
 export type CreateOrderRequest = z.infer<typeof CreateOrderRequestSchema>;
-/** What a client sends: the defaults (sort, format, search type) may be left out. */
+/** What a client sends (to create an order or dry-run it): the defaults (sort, format, search type) may be left out. */
 export type CreateOrderInput = z.input<typeof CreateOrderRequestSchema>;
-
-/** The dry run takes the same payload; title and format do not matter to it. */
-export const PreviewRequestSchema = CreateOrderRequestSchema;
 
 export const ResultFileSchema = z.object({
   file_name: z.string(),
