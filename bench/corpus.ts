@@ -14,11 +14,8 @@ import {
   type SearchType,
 } from '@threadcart/contracts';
 import { createDatabase } from '../apps/server/src/db/database.ts';
-import {
-  countMatches,
-  parseSearchFilters,
-  searchCorpus,
-} from '../apps/server/src/services/corpus-search.service.ts';
+import { countMatches, searchCorpus } from '../apps/server/src/services/corpus-search.service.ts';
+import { parseFilterTreeWithRe2 } from '../apps/server/src/corpus/filters/parse-filter-tree.ts';
 import { buildBenchCorpus, type IngestBenchResult } from './corpus-ingest.ts';
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
@@ -139,7 +136,7 @@ async function measureQueries(url: string): Promise<QueryFigures[]> {
     // Fresh statistics after the bulk load, as autovacuum would soon give them; SQLite's plans need none.
     if (handle.dialect === 'postgres') await sql`analyze posts, comments`.execute(handle.db);
     for (const query of QUERIES) {
-      const filters = parseSearchFilters(query.filters);
+      const filters = parseFilterTreeWithRe2(query.filters);
       const request = { filters, searchType: query.searchType, resultCount: RESULT_COUNT };
       let result = await searchCorpus(handle.db, request); // warm-up: caches, compiled patterns, plans
       const times: number[] = [];

@@ -1,6 +1,7 @@
 // Thread context in bench:orders (docs/decisions/029): its cost alone at 1,000 records, and the order cases.
 import type { createDatabase } from '../apps/server/src/db/database.ts';
-import { searchCorpus, type parseSearchFilters } from '../apps/server/src/services/corpus-search.service.ts';
+import type { FilterTree } from '@threadcart/contracts';
+import { searchCorpus } from '../apps/server/src/services/corpus-search.service.ts';
 import { withThreadContext, type ThreadOptions } from '../apps/server/src/services/thread-context.service.ts';
 import { log, median, percentile } from './orders-support.ts';
 
@@ -25,7 +26,7 @@ export const CONTEXT_CASES: { name: string; body: Record<string, unknown> }[] = 
 /** Thread context alone (the worker's added step), per 1,000 records of the bench's query, p50/p95 of RUNS. */
 export async function measureContextAlone(
   db: ReturnType<typeof createDatabase>['db'],
-  filters: ReturnType<typeof parseSearchFilters>,
+  filters: FilterTree,
   bench: { runs: number; resultCount: number; onRun: () => void },
 ): Promise<Record<string, number[]>> {
   const { runs: RUNS, resultCount: RESULT_COUNT } = bench;

@@ -17,11 +17,8 @@ import { createDatabase } from '../apps/server/src/db/database.ts';
 import { migrateToLatest } from '../apps/server/src/db/migrate.ts';
 import { countCorpus } from '../apps/server/src/db/repositories/corpus-stats.repository.ts';
 import { ingestFiles } from '../apps/server/src/services/corpus-ingest.service.ts';
-import {
-  countMatches,
-  parseSearchFilters,
-  searchCorpus,
-} from '../apps/server/src/services/corpus-search.service.ts';
+import { countMatches, searchCorpus } from '../apps/server/src/services/corpus-search.service.ts';
+import { parseFilterTreeWithRe2 } from '../apps/server/src/corpus/filters/parse-filter-tree.ts';
 import { grantCredits } from '../apps/server/src/services/ledger.service.ts';
 import { BENCH_CORPUS, ensureBenchFiles } from './corpus-ingest.ts';
 import { CONTEXT_CASES, contextTable, measureContextAlone } from './orders-context.ts';
@@ -135,7 +132,7 @@ async function main(): Promise<void> {
 
   // The engine alone, for reference: the same query the orders run.
   const direct = createDatabase(databaseUrl);
-  const filters = parseSearchFilters(FILTERS);
+  const filters = parseFilterTreeWithRe2(FILTERS);
   const { count } = await countMatches(direct.db, { filters, searchType: SEARCH_TYPE }, 1_000_000);
   const queryMs: number[] = [];
   for (let i = 0; i < 10; i += 1) {

@@ -14,7 +14,8 @@ import { fileURLToPath } from 'node:url';
 import { sql } from 'kysely';
 import pg from 'pg';
 import { createDatabase } from '../apps/server/src/db/database.ts';
-import { parseSearchFilters, searchCorpus } from '../apps/server/src/services/corpus-search.service.ts';
+import { searchCorpus } from '../apps/server/src/services/corpus-search.service.ts';
+import { parseFilterTreeWithRe2 } from '../apps/server/src/corpus/filters/parse-filter-tree.ts';
 import {
   BENCH_DATA,
   buildBenchCorpus,
@@ -176,7 +177,7 @@ async function measureDialect(
     await dryRun(server.base, headers, SCALE_QUERIES[0]!); // warm-up: threads, caches, plans
     for (const query of SCALE_QUERIES) {
       const request = {
-        filters: parseSearchFilters(query.filters),
+        filters: parseFilterTreeWithRe2(query.filters),
         searchType: query.searchType,
         resultCount: RESULT_COUNT,
       };

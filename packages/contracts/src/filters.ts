@@ -10,6 +10,7 @@ import {
   type RecordType,
 } from './filter-fields.ts';
 import { describeRule, isError, parseRuleValue, type FilterRule } from './filter-rules.ts';
+import { FILTER_TREE_JSON_SCHEMA } from './filter-docs.ts';
 import type { SearchType, SortOrder } from './orders.ts';
 
 export * from './filter-fields.ts';
@@ -36,9 +37,11 @@ export interface FilterGroup {
   rules: FilterNode[];
 }
 export type FilterNode = FilterRule | FilterGroup;
-/** The canonical tree every accepted payload form is normalised to (react-querybuilder's shape, no ids). */
+/**
+ * The canonical tree every accepted payload form is normalised to (react-querybuilder's shape, no ids): the one form
+ * the server passes inward once its edge (the request schema, or the worker reading a stored order) has parsed it.
+ */
 export type FilterTree = FilterGroup;
-export type CanonicalTree = FilterTree;
 
 /**
  * What clients may send: the order payload form ({type, items}, docs/product.md §7.1) or react-querybuilder's
@@ -268,16 +271,22 @@ export function countFilterRules(tree: FilterGroup): number {
   return tree.rules.reduce((n, node) => n + (isFilterGroup(node) ? countFilterRules(node) : 1), 0);
 }
 
-/** The order payload's `filters`: any accepted form in, the canonical tree out, rule-naming messages on failure. */
-export const FilterTreeSchema = z
-  .unknown()
-  .transform((input, ctx) => {
-    const result = parseFilterTree(input);
-    if (result.ok) return result.tree;
-    for (const message of result.errors) ctx.addIssue({ code: 'custom', message });
-    return z.NEVER;
-  })
-  .meta({ description: 'Filter tree: {combinator, rules|items, not?} with rules {field, operator, value}.' });
+/**
+ * parseFilterTree as a zod schema: any accepted form in, the canonical tree out, its rule-naming messages as issues.
+ * The server passes its RE2 check through `options`; the accepted forms are documented by FILTER_TREE_JSON_SCHEMA.
+ */
+export function filterTreeSchema(options: ParseFilterTreeOptions = {}) {
+  return z
+    .unknown()
+    .transform((input, ctx): FilterTree => {
+      const result = parseFilterTree(input, options);
+      if (result.ok) return result.tree;
+      for (const message of result.errors) ctx.addIssue({ code: 'custom', message });
+      return z.NEVER;
+    })
+    .meta(FILTER_TREE_JSON_SCHEMA);
+}
+export const FilterTreeSchema = filterTreeSchema();
 
 function describeGroup(group: FilterGroup): string {
   const parts = group.rules

@@ -1,5 +1,11 @@
 import { z } from 'zod';
 import { FILTER_TREE_JSON_SCHEMA } from './filter-docs.ts';
+import {
+  countFilterRules,
+  filterTreeSchema,
+  type FilterTree,
+  type ParseFilterTreeOptions,
+} from './filters.ts';
 
 export const SEARCH_TYPES = ['posts', 'comments', 'both'] as const;
 export const FORMAT_TYPES = ['json', 'csv', 'xlsx', 'ndjson', 'parquet'] as const;
@@ -152,63 +158,80 @@ export const ORDER_MESSAGES = {
 } as const;
 
 /**
- * The order request payload of docs/product.md §6.1; `filters` is checked by parseFilterTree for rule-level messages.
+ * An order's `filters`: filterTreeSchema (parseFilterTree: the canonical tree, messages that name each bad rule);
+ * absent, null, or a tree left without any rule is "Please add at least one filter." (docs/product.md §10.8).
  */
-export const CreateOrderRequestSchema = z.object({
-  title: z.string().max(TITLE_MAX_LENGTH, ORDER_MESSAGES.titleTooLong).optional().nullable(),
-  search_type: z.enum(SEARCH_TYPES, ORDER_MESSAGES.searchType).default('posts'),
-  format_type: z.enum(FORMAT_TYPES, ORDER_MESSAGES.formatType).default('json'),
-  result_count: z
-    .number(ORDER_MESSAGES.resultCount)
-    .int(ORDER_MESSAGES.resultCount)
-    .min(RESULT_COUNT_MIN, ORDER_MESSAGES.resultCount)
-    .max(RESULT_COUNT_MAX, ORDER_MESSAGES.resultCount),
-  // Validated by parseFilterTree (messages that name each rule); the schema documents the accepted forms.
-  filters: z.unknown().meta(FILTER_TREE_JSON_SCHEMA),
-  sort: z.enum(SORT_ORDERS, ORDER_MESSAGES.sort).default('top'),
-  /** random only: the seed that makes the sample reproducible; the server picks one when absent */
-  sample_seed: z
-    .number(ORDER_MESSAGES.sampleSeed)
-    .int(ORDER_MESSAGES.sampleSeed)
-    .min(0, ORDER_MESSAGES.sampleSeed)
-    .max(SAMPLE_SEED_MAX, ORDER_MESSAGES.sampleSeed)
-    .nullish(),
-  /** the file's columns and their order, from FILE_COLUMNS; absent means today's layout */
-  columns: z.array(z.string().max(40)).max(40).nullish(),
-  exclude_purchased: z.boolean(ORDER_MESSAGES.excludePurchased).default(false).meta({
-    description:
-      'Leave out the records you received in your earlier orders: a re-run delivers, and charges for, new records only.',
-  }),
-  include_context: z
-    .boolean(ORDER_MESSAGES.includeContext)
-    .default(false)
-    .meta({
-      description:
-        "Comments (and the comments of a `both` order) come with their post's id and title and their parent chain " +
-        '(ids, authors, bodies); CSV, XLSX and Parquet add the columns post_title and parent_body. Not charged.',
-    }),
-  include_comments: z
-    .number(ORDER_MESSAGES.includeComments)
-    .int(ORDER_MESSAGES.includeComments)
-    .min(0, ORDER_MESSAGES.includeComments)
-    .max(INCLUDE_COMMENTS_MAX, ORDER_MESSAGES.includeComments)
-    .default(0)
-    .meta({
-      description:
-        'Posts (and the posts of a `both` order) come with up to this many of their top comments by score, nested ' +
-        'in JSON and NDJSON files (refused for CSV, XLSX and Parquet). 0: none. Not charged.',
-    }),
-  schedule: z.enum(SCHEDULE_CADENCES, ORDER_MESSAGES.schedule).nullish().meta({
-    description:
-      'Place this order again every day or week: each run is a new order with exclude_purchased, charged as usual, skipped (with an e-mail) when credits are short.',
-  }),
-});
-export type CreateOrderRequest = z.infer<typeof CreateOrderRequestSchema>;
-/** What a client sends: the defaults (sort, format, search type) may be left out. */
-export type CreateOrderInput = z.input<typeof CreateOrderRequestSchema>;
+function orderFiltersSchema(options: ParseFilterTreeOptions) {
+  const addFilter = (ctx: { addIssue: (issue: { code: 'custom'; message: string }) => void }) => {
+    ctx.addIssue({ code: 'custom', message: ORDER_MESSAGES.addFilter });
+    return z.NEVER;
+  };
+  return z
+    .unknown()
+    .transform((input, ctx): unknown => (input === undefined || input === null ? addFilter(ctx) : input))
+    .pipe(filterTreeSchema(options))
+    .transform((tree, ctx): FilterTree => (countFilterRules(tree) > 0 ? tree : addFilter(ctx)))
+    .meta(FILTER_TREE_JSON_SCHEMA);
+}
 
-/** The dry run takes the same payload; title and format do not matter to it. */
-export const PreviewRequestSchema = CreateOrderRequestSchema;
+/**
+ * The order request payload of docs/product.md §6.1, `filters` normalised to the canonical tree. The server builds its own with
+ * RE2's check of every pattern in `options` (contracts cannot load RE2); the exported schema has no regex check.
+ */
+export function createOrderRequestSchema(options: ParseFilterTreeOptions = {}) {
+  return z.object({
+    title: z.string().max(TITLE_MAX_LENGTH, ORDER_MESSAGES.titleTooLong).optional().nullable(),
+    search_type: z.enum(SEARCH_TYPES, ORDER_MESSAGES.searchType).default('posts'),
+    format_type: z.enum(FORMAT_TYPES, ORDER_MESSAGES.formatType).default('json'),
+    result_count: z
+      .number(ORDER_MESSAGES.resultCount)
+      .int(ORDER_MESSAGES.resultCount)
+      .min(RESULT_COUNT_MIN, ORDER_MESSAGES.resultCount)
+      .max(RESULT_COUNT_MAX, ORDER_MESSAGES.resultCount),
+    filters: orderFiltersSchema(options),
+    sort: z.enum(SORT_ORDERS, ORDER_MESSAGES.sort).default('top'),
+    /** random only: the seed that makes the sample reproducible; the server picks one when absent */
+    sample_seed: z
+      .number(ORDER_MESSAGES.sampleSeed)
+      .int(ORDER_MESSAGES.sampleSeed)
+      .min(0, ORDER_MESSAGES.sampleSeed)
+      .max(SAMPLE_SEED_MAX, ORDER_MESSAGES.sampleSeed)
+      .nullish(),
+    /** the file's columns and their order, from FILE_COLUMNS; absent means today's layout */
+    columns: z.array(z.string().max(40)).max(40).nullish(),
+    exclude_purchased: z.boolean(ORDER_MESSAGES.excludePurchased).default(false).meta({
+      description:
+        'Leave out the records you received in your earlier orders: a re-run delivers, and charges for, new records only.',
+    }),
+    include_context: z
+      .boolean(ORDER_MESSAGES.includeContext)
+      .default(false)
+      .meta({
+        description:
+          "Comments (and the comments of a `both` order) come with their post's id and title and their parent chain " +
+          '(ids, authors, bodies); CSV, XLSX and Parquet add the columns post_title and parent_body. Not charged.',
+      }),
+    include_comments: z
+      .number(ORDER_MESSAGES.includeComments)
+      .int(ORDER_MESSAGES.includeComments)
+      .min(0, ORDER_MESSAGES.includeComments)
+      .max(INCLUDE_COMMENTS_MAX, ORDER_MESSAGES.includeComments)
+      .default(0)
+      .meta({
+        description:
+          'Posts (and the posts of a `both` order) come with up to this many of their top comments by score, nested ' +
+          'in JSON and NDJSON files (refused for CSV, XLSX and Parquet). 0: none. Not charged.',
+      }),
+    schedule: z.enum(SCHEDULE_CADENCES, ORDER_MESSAGES.schedule).nullish().meta({
+      description:
+        'Place this order again every day or week: each run is a new order with exclude_purchased, charged as usual, skipped (with an e-mail) when credits are short.',
+    }),
+  });
+}
+export const CreateOrderRequestSchema = createOrderRequestSchema();
+export type CreateOrderRequest = z.infer<typeof CreateOrderRequestSchema>;
+/** What a client sends (to create an order or dry-run it): the defaults (sort, format, search type) may be left out. */
+export type CreateOrderInput = z.input<typeof CreateOrderRequestSchema>;
 
 export const ResultFileSchema = z.object({
   file_name: z.string(),

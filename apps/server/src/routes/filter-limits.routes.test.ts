@@ -39,4 +39,26 @@ describe('filter tree limits at the API', () => {
     expect(res.statusCode).toBe(400);
     expect(res.body).toContain('a filter tree holds at most 10 regex rules.');
   });
+
+  it("refuses a pattern RE2 cannot compile at the request schema, with RE2's message naming the rule", async () => {
+    const filters = {
+      combinator: 'and',
+      rules: [
+        { field: 'keyword', operator: '=', value: 'x' },
+        { field: 'regex', operator: 'regex_matches', value: '(?=a)b' },
+      ],
+    };
+    const expected = { filters: ['Rule 2 (regex): invalid pattern: invalid perl operator: (?='] };
+    const dryRun = await preview(JSON.stringify(filters));
+    expect(dryRun.statusCode).toBe(400);
+    expect(dryRun.json()).toEqual(expected);
+    const order = await t.app.inject({
+      method: 'POST',
+      url: '/api/search-queries/create/',
+      headers: session.headers,
+      payload: { result_count: 1, filters },
+    });
+    expect(order.statusCode).toBe(400);
+    expect(order.json()).toEqual(expected);
+  });
 });

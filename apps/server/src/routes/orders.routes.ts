@@ -2,14 +2,12 @@ import { Readable } from 'node:stream';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
-  CreateOrderRequestSchema,
   DashboardStatsSchema,
   DRY_RUNS_PER_MINUTE,
   ORDER_MESSAGES,
   OrderManifestSchema,
   OrderSchema,
   PlacedOrderResponseSchema,
-  PreviewRequestSchema,
   PreviewResponseSchema,
   RerunOrderRequestSchema,
   RerunOrderResponseSchema,
@@ -27,6 +25,7 @@ import {
 import { placeOrderOrSchedule } from '../services/schedules/schedules.service.ts';
 import { getOrderManifest } from '../services/order-manifest.service.ts';
 import { rerunOrder } from '../services/order-rerun.service.ts';
+import { OrderRequestSchema } from '../services/order-request.ts';
 
 const IdParamsSchema = z.object({ id: z.string().min(1).max(64) });
 const IdempotencyHeadersSchema = z.object({ 'idempotency-key': z.string().min(1).max(200).optional() });
@@ -49,7 +48,7 @@ export function ordersRoutes(deps: Deps): FastifyPluginAsyncZod {
       '/api/search-queries/create/',
       {
         schema: {
-          body: CreateOrderRequestSchema,
+          body: OrderRequestSchema,
           headers: IdempotencyHeadersSchema,
           response: { 201: PlacedOrderResponseSchema },
         },
@@ -82,7 +81,7 @@ export function ordersRoutes(deps: Deps): FastifyPluginAsyncZod {
       '/api/search-queries/preview/',
       {
         config: { limits: DRY_RUN_LIMITS },
-        schema: { body: PreviewRequestSchema, response: { 200: PreviewResponseSchema } },
+        schema: { body: OrderRequestSchema, response: { 200: PreviewResponseSchema } },
       },
       async (request, reply) => {
         const user = requireUser(request);

@@ -10,7 +10,8 @@ import { createTestDatabase, TEST_DIALECT, type TestDatabase } from '../../test/
 import { listDeferrableObjects, listDeferredObjects } from '../db/repositories/corpus-bulk.repository.ts';
 import { isCorpusBulkLoading } from './corpus-deferred.service.ts';
 import { ingestFiles, INGEST_BATCH_SIZE } from './corpus-ingest.service.ts';
-import { countMatches, parseSearchFilters } from './corpus-search.service.ts';
+import { parseFilterTreeWithRe2 } from '../corpus/filters/parse-filter-tree.ts';
+import { countMatches } from './corpus-search.service.ts';
 
 const SERVER_DIR = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'threadcart-bulk-crash-'));
@@ -64,7 +65,7 @@ async function counts(database: TestDatabase): Promise<number[]> {
   ];
   const found: number[] = [];
   for (const rule of queries) {
-    const filters = parseSearchFilters({ combinator: 'and', rules: [rule] });
+    const filters = parseFilterTreeWithRe2({ combinator: 'and', rules: [rule] });
     found.push((await countMatches(database.db, { filters, searchType: 'both' }, 1_000_000)).count);
   }
   return found;

@@ -16,7 +16,8 @@ import {
 import { bulkIngestFiles } from './corpus-bulk.service.ts';
 import { isCorpusBulkLoading } from './corpus-deferred.service.ts';
 import { ingestFiles } from './corpus-ingest.service.ts';
-import { countMatches, parseSearchFilters, searchCorpus } from './corpus-search.service.ts';
+import { parseFilterTreeWithRe2 } from '../corpus/filters/parse-filter-tree.ts';
+import { countMatches, searchCorpus } from './corpus-search.service.ts';
 
 const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'threadcart-bulk-'));
 const opened: TestDatabase[] = [];
@@ -89,7 +90,7 @@ const QUERIES: { searchType: SearchType; filters: FilterTreeInput }[] = [
 async function searches(database: TestDatabase) {
   const answers: { ids: string; count: number }[] = [];
   for (const query of QUERIES) {
-    const request = { ...query, filters: parseSearchFilters(query.filters) };
+    const request = { ...query, filters: parseFilterTreeWithRe2(query.filters) };
     const found = await searchCorpus(database.db, { ...request, resultCount: 200 });
     const counted = await countMatches(database.db, request, 1_000_000);
     answers.push({

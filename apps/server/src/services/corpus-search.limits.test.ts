@@ -1,7 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { clearCorpus, insertCorpus, makePost } from '../../test/corpus-factories.ts';
 import { createTestDatabase, TEST_DIALECT, type TestDatabase } from '../../test/test-database.ts';
-import { countMatches, estimateMatches, parseSearchFilters, searchCorpus } from './corpus-search.service.ts';
+import { countMatches, estimateMatches, searchCorpus } from './corpus-search.service.ts';
+import { parseFilterTreeWithRe2 } from '../corpus/filters/parse-filter-tree.ts';
 
 // What the search does at scale, on a corpus large enough to need several statements: a scan reports its progress
 // and stops at its deadline with what it found; a count stops there too; an estimate lands near the truth.
@@ -22,7 +23,10 @@ beforeAll(async () => {
 afterAll(async () => database.close());
 
 const regex = (value: string) =>
-  parseSearchFilters({ combinator: 'and', rules: [{ field: 'regex', operator: 'regex_matches', value }] });
+  parseFilterTreeWithRe2({
+    combinator: 'and',
+    rules: [{ field: 'regex', operator: 'regex_matches', value }],
+  });
 
 describe(`search limits (${TEST_DIALECT})`, () => {
   it('reports the progress of a scan that finds nothing, chunk by chunk, up to the whole table', async () => {

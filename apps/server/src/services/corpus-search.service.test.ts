@@ -3,7 +3,8 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { FieldErrors } from '../errors.ts';
 import { clearCorpus, insertCorpus, makeComment, makePost } from '../../test/corpus-factories.ts';
 import { createTestDatabase, type TestDatabase } from '../../test/test-database.ts';
-import { countMatches, parseSearchFilters, searchCorpus } from './corpus-search.service.ts';
+import { countMatches, searchCorpus } from './corpus-search.service.ts';
+import { parseFilterTreeWithRe2 } from '../corpus/filters/parse-filter-tree.ts';
 
 let database: TestDatabase;
 beforeAll(async () => {
@@ -16,9 +17,9 @@ const tree = (...rules: object[]) => ({ combinator: 'and', rules });
 // The engine takes canonical trees: these parse the test's payload form first, as the routes and the worker do.
 type LooseQuery = { filters: unknown; searchType: SearchType };
 const search = async (query: LooseQuery & { resultCount: number }) =>
-  searchCorpus(database.db, { ...query, filters: parseSearchFilters(query.filters) });
+  searchCorpus(database.db, { ...query, filters: parseFilterTreeWithRe2(query.filters) });
 const count = async (query: LooseQuery, cap: number) =>
-  countMatches(database.db, { ...query, filters: parseSearchFilters(query.filters) }, cap);
+  countMatches(database.db, { ...query, filters: parseFilterTreeWithRe2(query.filters) }, cap);
 const kw = (value: string, operator = 'keyword_contains') => ({ field: 'keyword', operator, value });
 async function postIds(filters: object, resultCount = 100) {
   const { posts } = await search({ filters, searchType: 'posts', resultCount });
@@ -191,9 +192,9 @@ describe('regex rules (RE2)', () => {
 
   it('refuses an invalid pattern with 400 and RE2 message, naming the rule', () => {
     const bad = tree(kw('x'), { field: 'regex', operator: 'regex_matches', value: '(?=a)b' });
-    expect(() => parseSearchFilters(bad)).toThrowError(FieldErrors);
+    expect(() => parseFilterTreeWithRe2(bad)).toThrowError(FieldErrors);
     try {
-      parseSearchFilters(bad);
+      parseFilterTreeWithRe2(bad);
     } catch (error) {
       expect((error as FieldErrors).fields).toEqual({
         filters: ['Rule 2 (regex): invalid pattern: invalid perl operator: (?='],

@@ -1,6 +1,4 @@
 import type { FilterTree, SearchType, SortOrder } from '@threadcart/contracts';
-import { checkFilterTree } from '../corpus/filters/check-filters.ts';
-import { FieldErrors } from '../errors.ts';
 import type { Db } from '../db/database.ts';
 import type { CommentRecord, PostRecord } from '../exports/records.ts';
 import {
@@ -18,6 +16,7 @@ export type { CommentRecord, PostRecord } from '../exports/records.ts';
 export type { SearchLimits } from './corpus-search/type-search.ts';
 
 export interface SearchQuery {
+  /** canonical: parsed once at the edge (the request schema, or the worker reading the stored order) */
   readonly filters: FilterTree;
   readonly searchType: SearchType;
   readonly resultCount: number;
@@ -27,13 +26,6 @@ export interface SearchQuery {
   readonly sampleSeed?: number;
   /** leave out the records this buyer received in earlier orders (docs/decisions/029) */
   readonly excludeBuyerId?: number;
-}
-
-/** Checks a filter tree (structure, limits, RE2 patterns) and returns it canonical; a 400 `{filters: [...]}` otherwise. */
-export function parseSearchFilters(input: unknown): FilterTree {
-  const result = checkFilterTree(input);
-  if (!result.ok) throw new FieldErrors({ filters: result.errors });
-  return result.tree;
 }
 
 const typesOf = (searchType: SearchType): RecordType[] =>

@@ -15,8 +15,9 @@ import {
 import type { OrderRow } from '../db/tables/orders.tables.ts';
 import type { Deps } from '../deps.ts';
 import { fileNameForOrder, writeOrderFile } from '../exports/index.ts';
+import { parseFilterTreeWithRe2 } from '../corpus/filters/parse-filter-tree.ts';
 import { isCorpusBulkLoading } from './corpus-deferred.service.ts';
-import { parseSearchFilters, searchCorpus } from './corpus-search.service.ts';
+import { searchCorpus } from './corpus-search.service.ts';
 import { takeCorpusSnapshot } from './order-manifest.service.ts';
 import { releaseReservation, settleReservation } from './ledger.service.ts';
 import { withThreadContext } from './thread-context.service.ts';
@@ -170,7 +171,7 @@ async function produceFile(
   const result = await searchCorpus(
     deps.db,
     {
-      filters: parseSearchFilters(JSON.parse(order.filters)),
+      filters: parseFilterTreeWithRe2(JSON.parse(order.filters)),
       searchType: order.search_type,
       resultCount: order.result_count,
       sort: order.sort,

@@ -1,7 +1,7 @@
 import { randomInt } from 'node:crypto';
 import {
   checkThreadOptions,
-  countFilterRules,
+  createOrderRequestSchema,
   describeFilterTree,
   ORDER_MESSAGES,
   resolveFileColumns,
@@ -13,8 +13,27 @@ import {
   type FormatType,
   type SearchType,
 } from '@threadcart/contracts';
+import { WITH_RE2 } from '../corpus/filters/parse-filter-tree.ts';
 import { FieldErrors } from '../errors.ts';
-import { parseSearchFilters } from './corpus-search.service.ts';
+
+/**
+ * The order payload at the server's edge (create, dry run, and a stored order or schedule read back): the contracts'
+ * schema, `filters` parsed once into the canonical tree with RE2's check of every pattern.
+ */
+export const OrderRequestSchema = createOrderRequestSchema(WITH_RE2);
+
+/**
+ * A stored request (a schedule's, an order's row) through OrderRequestSchema; a request no longer valid is a 400
+ * with the schema's messages by field, as the routes give it.
+ */
+export function parseStoredOrderRequest(input: unknown): CreateOrderRequest {
+  const result = OrderRequestSchema.safeParse(input);
+  if (result.success) return result.data;
+  const fields: Record<string, string[]> = {};
+  for (const issue of result.error.issues)
+    (fields[String(issue.path[0] ?? 'non_field_errors')] ??= []).push(issue.message);
+  throw new FieldErrors(fields);
+}
 
 export interface ValidOrderRequest {
   readonly title: string;
@@ -37,18 +56,16 @@ export interface ValidOrderRequest {
 }
 
 /**
- * The checks zod cannot make on an order payload: an empty tree (the message of docs/product.md §10.8), every rule of
- * the tree (named in the message), RE2 patterns; and the title fallback "Search YYYY-MM-DD HH:mm" (UTC on the server;
- * the web form sends the user's local time).
+ * The checks across fields of a parsed order payload (the seed without random, the columns, the thread options) and
+ * the title fallback "Search YYYY-MM-DD HH:mm" (UTC on the server; the web form sends the user's local time). The
+ * filters arrive canonical and with at least one rule: OrderRequestSchema has parsed them.
  */
 export function validateOrderRequest(
   body: CreateOrderRequest,
   now: Date,
   pickSeed: () => number = randomSeed,
 ): ValidOrderRequest {
-  if (isEmptyTree(body.filters)) throw new FieldErrors({ filters: [ORDER_MESSAGES.addFilter] });
-  const filters = parseSearchFilters(body.filters);
-  if (countFilterRules(filters) === 0) throw new FieldErrors({ filters: [ORDER_MESSAGES.addFilter] });
+  const { filters } = body;
   const sort = body.sort;
   const hasSeed = body.sample_seed !== null && body.sample_seed !== undefined;
   if (hasSeed && sort !== 'random')
@@ -78,12 +95,4 @@ export function validateOrderRequest(
 /** A seed for a random sample when the request gives none: any of 0 … SAMPLE_SEED_MAX, uniformly. */
 function randomSeed(): number {
   return randomInt(0, SAMPLE_SEED_MAX + 1);
-}
-
-function isEmptyTree(filters: unknown): boolean {
-  if (filters === undefined || filters === null) return true;
-  if (typeof filters !== 'object') return false;
-  const group = filters as { rules?: unknown; items?: unknown };
-  const children = group.rules ?? group.items;
-  return Array.isArray(children) && children.length === 0;
 }

@@ -1,6 +1,5 @@
 import {
   CorpusSnapshotSchema,
-  CreateOrderRequestSchema,
   describeCorpusChanges,
   type CreateOrderRequest,
   type RerunOrderRequest,
@@ -11,6 +10,7 @@ import type { OrderRow } from '../db/tables/orders.tables.ts';
 import type { Deps } from '../deps.ts';
 import { notFound } from '../errors.ts';
 import { takeCorpusSnapshot } from './order-manifest.service.ts';
+import { parseStoredOrderRequest } from './order-request.ts';
 import { placeOrder } from './orders.service.ts';
 
 /**
@@ -37,7 +37,7 @@ export async function rerunOrder(
 
 /** The request an order was placed with, as stored (canonical tree, the seed that was used), through the schema. */
 function requestOf(row: OrderRow, options: RerunOrderRequest): CreateOrderRequest {
-  return CreateOrderRequestSchema.parse({
+  return parseStoredOrderRequest({
     title: row.title,
     search_type: row.search_type,
     format_type: row.format_type,

@@ -9,8 +9,9 @@ import { evaluateSearch } from '../corpus/reference/evaluate.ts';
 import type { CommentsTable, PostsTable } from '../db/tables/corpus.tables.ts';
 import { countDeliveredRecords } from '../db/repositories/delivered-records.repository.ts';
 import { addDays } from '../lib/clock.ts';
-import { parseSearchFilters } from './corpus-search.service.ts';
+
 import { purgeExpiredOrders } from './retention.service.ts';
+import { parseFilterTreeWithRe2 } from '../corpus/filters/parse-filter-tree.ts';
 
 const corpus = makeOrdersCorpus({ posts: 90, comments: 120, prefix: 'e' });
 const ZEBRA = {
@@ -192,7 +193,7 @@ function referenceIds(
   resultCount = 8,
 ): string[] {
   const found = evaluateSearch(records, {
-    filters: parseSearchFilters(filters),
+    filters: parseFilterTreeWithRe2(filters),
     searchType: 'both',
     resultCount,
     sort,

@@ -13,7 +13,7 @@ import {
 } from '../../test/order-helpers.ts';
 import { TEST_DIALECT } from '../../test/test-database.ts';
 import { evaluateSearch } from '../corpus/reference/evaluate.ts';
-import { parseSearchFilters } from './corpus-search.service.ts';
+import { parseFilterTreeWithRe2 } from '../corpus/filters/parse-filter-tree.ts';
 
 const FILTERS = {
   combinator: 'and',
@@ -71,7 +71,7 @@ describe(`order options: sort, sample seed and columns (${TEST_DIALECT})`, () =>
     expect(ids(again.parsed)).toEqual(ids(first.parsed));
     expect(ids(other.parsed)).not.toEqual(ids(first.parsed));
     const expected = evaluateSearch(corpus, {
-      filters: parseSearchFilters(FILTERS),
+      filters: parseFilterTreeWithRe2(FILTERS),
       searchType: 'both',
       resultCount: 12,
       sort: 'random',

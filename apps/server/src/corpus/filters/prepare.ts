@@ -4,10 +4,17 @@ import {
   dateBoundToEpoch,
   FILTER_FIELD_DEFS,
   isFilterGroup,
+  type ChoicesField,
+  type DateField,
+  type FilterField,
   type FilterNode,
   type FilterRule,
   type FilterTree,
+  type FlagField,
+  type NamesField,
+  type NumericField,
   type RecordType,
+  type TextField,
 } from '@threadcart/contracts';
 import { parseKeywordQuery, type KeywordTerm } from './keyword-query.ts';
 import { regexLiteralQuery, type LiteralQuery } from './regex-literals.ts';
@@ -75,77 +82,105 @@ function rangeNode(column: RangeColumn, min: number | null, max: number | null):
   return { kind: 'range', column, min, max };
 }
 
-/** One rule as it applies to one record type; null when the field says nothing about that type (pruned). */
-function prepareRule(rule: FilterRule, type: RecordType): PreparedNode | null {
-  if (!appliesTo(rule.field, type)) return null;
-  const def = FILTER_FIELD_DEFS[rule.field];
-  switch (def.kind) {
-    case 'keyword': {
-      const r = rule as Extract<FilterRule, { field: 'keyword' }>;
-      const terms = parseKeywordQuery(r.value);
-      if (terms.length === 0) return { kind: 'constant', value: r.operator === 'keyword_contains' };
-      return { kind: 'keyword', negate: r.operator === 'does_not_contain', terms };
-    }
-    case 'regex': {
-      const r = rule as Extract<FilterRule, { field: 'regex' }>;
-      return {
-        kind: 'regex',
-        negate: r.operator === 'regex_not_matches',
-        pattern: r.value,
-        literals: regexLiteralQuery(r.value),
-      };
-    }
-    case 'number': {
-      const r = rule as Extract<
-        FilterRule,
-        { operator: 'between' | '>' | '<' | '='; value: number | [unknown, unknown] }
-      >;
-      const column = (def.column as Partial<Record<RecordType, RangeColumn>>)[type]!;
-      const value = r.value as number | [number | null, number | null];
-      if (r.operator === 'between') return rangeNode(column, ...(value as [number | null, number | null]));
-      const n = value as number;
-      if (r.operator === '>') return rangeNode(column, n + 1, null);
-      if (r.operator === '>=') return rangeNode(column, n, null);
-      if (r.operator === '<') return rangeNode(column, null, n - 1);
-      if (r.operator === '<=') return rangeNode(column, null, n);
-      return rangeNode(column, n, n);
-    }
-    case 'date': {
-      const r = rule as Extract<FilterRule, { field: 'created' }>;
-      if (r.operator === 'between') {
-        const [from, to] = r.value;
-        return rangeNode(
-          def.column,
-          from === null ? null : dateBoundToEpoch(from, 'from'),
-          to === null ? null : dateBoundToEpoch(to, 'to'),
-        );
-      }
-      return r.operator === '>='
-        ? rangeNode(def.column, dateBoundToEpoch(r.value, 'from'), null)
-        : rangeNode(def.column, null, dateBoundToEpoch(r.value, 'to'));
-    }
-    case 'flag': {
-      const r = rule as Extract<FilterRule, { field: 'nsfw' | 'removed' }>;
-      return { kind: 'flag', column: def.column, value: r.value };
-    }
-    case 'names': {
-      const r = rule as Extract<FilterRule, { field: 'subreddit' | 'author' | 'domain' }>;
-      return { kind: 'names', column: `${def.column}_key`, values: r.value, negate: r.operator === 'not_in' };
-    }
-    case 'choices': {
-      const r = rule as Extract<FilterRule, { field: 'post_kind' }>;
-      return { kind: 'choices', column: def.column, values: r.value, negate: r.operator === 'not_in' };
-    }
-    case 'text': {
-      const r = rule as Extract<FilterRule, { field: 'flair' }>;
-      return {
-        kind: 'text',
-        column: def.column,
-        text: asciiLower(r.value),
-        negate: r.operator === 'does_not_contain',
-      };
-    }
+/** The rule types a field's rules take (a field of a kind shares that kind's rule type). */
+type RuleFor<R, F> = R extends { field: infer G } ? (F extends G ? R : never) : never;
+type RuleOf<F extends FilterField> = RuleFor<FilterRule, F>;
+type Preparer<F extends FilterField> = (rule: RuleOf<F>, type: RecordType) => PreparedNode;
+
+function prepareKeyword(rule: RuleOf<'keyword'>): PreparedNode {
+  const terms = parseKeywordQuery(rule.value);
+  if (terms.length === 0) return { kind: 'constant', value: rule.operator === 'keyword_contains' };
+  return { kind: 'keyword', negate: rule.operator === 'does_not_contain', terms };
+}
+
+function prepareRegex(rule: RuleOf<'regex'>): PreparedNode {
+  return {
+    kind: 'regex',
+    negate: rule.operator === 'regex_not_matches',
+    pattern: rule.value,
+    literals: regexLiteralQuery(rule.value),
+  };
+}
+
+function prepareNumber(rule: RuleOf<NumericField>, type: RecordType): PreparedNode {
+  const columns: Partial<Record<RecordType, RangeColumn>> = FILTER_FIELD_DEFS[rule.field].column;
+  const column = columns[type]!;
+  if (rule.operator === 'between') return rangeNode(column, ...rule.value);
+  const n = rule.value;
+  if (rule.operator === '>') return rangeNode(column, n + 1, null);
+  if (rule.operator === '>=') return rangeNode(column, n, null);
+  if (rule.operator === '<') return rangeNode(column, null, n - 1);
+  if (rule.operator === '<=') return rangeNode(column, null, n);
+  return rangeNode(column, n, n);
+}
+
+function prepareDate(rule: RuleOf<DateField>): PreparedNode {
+  const column = FILTER_FIELD_DEFS[rule.field].column;
+  if (rule.operator === 'between') {
+    const [from, to] = rule.value;
+    return rangeNode(
+      column,
+      from === null ? null : dateBoundToEpoch(from, 'from'),
+      to === null ? null : dateBoundToEpoch(to, 'to'),
+    );
   }
+  return rule.operator === '>='
+    ? rangeNode(column, dateBoundToEpoch(rule.value, 'from'), null)
+    : rangeNode(column, null, dateBoundToEpoch(rule.value, 'to'));
+}
+
+const prepareFlag = (rule: RuleOf<FlagField>): PreparedNode => ({
+  kind: 'flag',
+  column: FILTER_FIELD_DEFS[rule.field].column,
+  value: rule.value,
+});
+
+const prepareNames = (rule: RuleOf<NamesField>): PreparedNode => ({
+  kind: 'names',
+  column: `${FILTER_FIELD_DEFS[rule.field].column}_key`,
+  values: rule.value,
+  negate: rule.operator === 'not_in',
+});
+
+const prepareChoices = (rule: RuleOf<ChoicesField>): PreparedNode => ({
+  kind: 'choices',
+  column: FILTER_FIELD_DEFS[rule.field].column,
+  values: rule.value,
+  negate: rule.operator === 'not_in',
+});
+
+const prepareText = (rule: RuleOf<TextField>): PreparedNode => ({
+  kind: 'text',
+  column: FILTER_FIELD_DEFS[rule.field].column,
+  text: asciiLower(rule.value),
+  negate: rule.operator === 'does_not_contain',
+});
+
+/**
+ * How each field's rules compile, one entry per field of the contracts' registry: a field added there without its
+ * entry here is a type error, never a rule silently dropped (which would leave its records unconstrained).
+ */
+const PREPARE_RULE: { readonly [F in FilterField]: Preparer<F> } = {
+  keyword: prepareKeyword,
+  regex: prepareRegex,
+  upvotes: prepareNumber,
+  comments: prepareNumber,
+  replies: prepareNumber,
+  comment_upvotes: prepareNumber,
+  subreddit: prepareNames,
+  author: prepareNames,
+  created: prepareDate,
+  nsfw: prepareFlag,
+  removed: prepareFlag,
+  post_kind: prepareChoices,
+  domain: prepareNames,
+  flair: prepareText,
+};
+
+/** One rule as it applies to one record type; null when the field says nothing about that type (pruned). */
+function prepareRule<F extends FilterField>(rule: RuleOf<F>, type: RecordType): PreparedNode | null {
+  if (!appliesTo(rule.field, type)) return null;
+  return (PREPARE_RULE[rule.field as F] as Preparer<F>)(rule, type);
 }
 
 function prepareNode(node: FilterNode, type: RecordType): PreparedNode | null {

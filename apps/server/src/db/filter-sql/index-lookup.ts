@@ -1,13 +1,10 @@
-import { sql, type RawBuilder, type SqlBool } from 'kysely';
+import { sql, type Expression, type RawBuilder, type SqlBool } from 'kysely';
 import type { DatabaseDialect } from '../../config.ts';
 import type { IndexLookup } from '../../corpus/filters/index-lookups.ts';
 import type { KeywordTerm } from '../../corpus/filters/keyword-query.ts';
 import type { RecordType } from '../../corpus/filters/prepare.ts';
 import type { LiteralQuery } from '../../corpus/filters/regex-literals.ts';
-
-const TRUE = sql<SqlBool>`1 = 1`;
-const FALSE = sql<SqlBool>`1 = 0`;
-const LIVE = sql<SqlBool>`is_deleted = 0 and is_removed = 0`;
+import { corpusExpressions as eb, FALSE, LIVE, TRUE } from './corpus-expressions.ts';
 
 /** FTS5 query: every term a quoted string (a phrase when several tokens), `*` after it for a prefix, AND between. */
 export function toFts5Query(terms: readonly KeywordTerm[]): string {
@@ -84,36 +81,42 @@ function foldedRegexText(table: RecordType): RawBuilder<string> {
 const likePattern = (text: string) => `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 
 /** PostgreSQL: the regex text holds the literals, case-insensitively for ASCII (a superset of the regex's matches). */
-export function trigramRowCondition(query: LiteralQuery, table: RecordType): RawBuilder<SqlBool> {
+export function trigramRowCondition(query: LiteralQuery, table: RecordType): Expression<SqlBool> {
   const text = foldedRegexText(table);
-  const rendered = renderLiterals<RawBuilder<SqlBool>>(
+  const rendered = renderLiterals<Expression<SqlBool>>(
     query,
     'postgres',
     (literal) => sql<SqlBool>`${text} ilike ${likePattern(literal)}`,
-    (parts, combinator) =>
-      sql<SqlBool>`(${sql.join(
-        parts.map((part) => sql`(${part})`),
-        combinator === 'and' ? sql` and ` : sql` or `,
-      )})`,
+    (parts, combinator) => (combinator === 'and' ? eb.and(parts) : eb.or(parts)),
   );
   return rendered === 'any' ? TRUE : rendered === 'none' ? FALSE : rendered;
 }
 
-const rangeOf = (column: string, min: number | null, max: number | null): RawBuilder<SqlBool> => {
-  const low = min === null ? TRUE : sql<SqlBool>`${sql.ref(column)} >= ${min}`;
-  const high = max === null ? TRUE : sql<SqlBool>`${sql.ref(column)} <= ${max}`;
-  return sql<SqlBool>`${low} and ${high}`;
-};
-
-function namesCondition(lookup: Extract<IndexLookup, { kind: 'names' }>): RawBuilder<SqlBool> {
-  const names = sql<SqlBool>`${sql.ref(lookup.column)} in (${sql.join(lookup.values)})`;
-  return lookup.created
-    ? sql<SqlBool>`${names} and ${rangeOf('created_utc', lookup.created.min, lookup.created.max)}`
-    : names;
+// Bounds as plain comparisons on the bare column: what the creation-time and name indexes serve.
+function createdBetween(min: number | null, max: number | null): Expression<SqlBool>[] {
+  return [
+    ...(min === null ? [] : [eb('created_utc', '>=', min)]),
+    ...(max === null ? [] : [eb('created_utc', '<=', max)]),
+  ];
 }
 
+const namesCondition = (lookup: Extract<IndexLookup, { kind: 'names' }>): Expression<SqlBool> =>
+  eb.and([
+    eb(lookup.column, 'in', [...lookup.values]),
+    ...createdBetween(lookup.created?.min ?? null, lookup.created?.max ?? null),
+  ]);
+
 const createdCondition = (lookup: Extract<IndexLookup, { kind: 'created' }>) =>
-  rangeOf('created_utc', lookup.min, lookup.max);
+  eb.and(createdBetween(lookup.min, lookup.max));
+
+/** Live records with a count in the range: the literal `> 0` is the partial count index's own condition. */
+const countCondition = (lookup: Extract<IndexLookup, { kind: 'count' }>): Expression<SqlBool> =>
+  eb.and([
+    LIVE,
+    eb(lookup.column, '>', eb.lit(0)),
+    eb(lookup.column, '>=', lookup.min),
+    ...(lookup.max === null ? [] : [eb(lookup.column, '<=', lookup.max)]),
+  ]);
 
 /** SQLite: the rowids of a lookup, read from its index only, as a subquery with one column `r`. */
 export function lookupRowids(lookup: IndexLookup, table: RecordType): RawBuilder<{ r: number }> {
@@ -141,10 +144,7 @@ export function lookupRowids(lookup: IndexLookup, table: RecordType): RawBuilder
         where ${createdCondition(lookup)}`;
     case 'count': {
       const index = sql.raw(table === 'posts' ? 'posts_live_num_comments_idx' : 'comments_live_replies_idx');
-      const column = sql.ref(lookup.column);
-      const max = lookup.max === null ? sql`` : sql` and ${column} <= ${lookup.max}`;
-      return sql`select rowid as r from ${sql.table(table)} indexed by ${index}
-        where ${LIVE} and ${column} > 0 and ${column} >= ${lookup.min}${max}`;
+      return sql`select rowid as r from ${sql.table(table)} indexed by ${index} where ${countCondition(lookup)}`;
     }
     case 'union':
       return sql.join(
@@ -155,7 +155,7 @@ export function lookupRowids(lookup: IndexLookup, table: RecordType): RawBuilder
 }
 
 /** PostgreSQL: a lookup as a condition its index answers (tsvector, pg_trgm or the partial count index). */
-export function lookupCondition(lookup: IndexLookup, table: RecordType): RawBuilder<SqlBool> {
+export function lookupCondition(lookup: IndexLookup, table: RecordType): Expression<SqlBool> {
   switch (lookup.kind) {
     case 'none':
       return FALSE;
@@ -167,15 +167,9 @@ export function lookupCondition(lookup: IndexLookup, table: RecordType): RawBuil
       return namesCondition(lookup);
     case 'created':
       return createdCondition(lookup);
-    case 'count': {
-      const column = sql.ref(lookup.column);
-      const max = lookup.max === null ? sql`` : sql` and ${column} <= ${lookup.max}`;
-      return sql`${LIVE} and ${column} > 0 and ${column} >= ${lookup.min}${max}`;
-    }
+    case 'count':
+      return countCondition(lookup);
     case 'union':
-      return sql`(${sql.join(
-        lookup.parts.map((part) => sql`(${lookupCondition(part, table)})`),
-        sql` or `,
-      )})`;
+      return eb.or(lookup.parts.map((part) => lookupCondition(part, table)));
   }
 }

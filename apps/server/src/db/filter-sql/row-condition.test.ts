@@ -37,13 +37,15 @@ const data = { field: 'keyword', operator: 'keyword_contains', value: 'data' } a
 describe('compileRowCondition: the partial count indexes (counts above zero only)', () => {
   it('states `count > 0` when every match needs at least one reply or comment', () => {
     expect(whereOf(and(data, { field: 'replies', operator: 'between', value: [5, 20] }), 'comments')).toMatch(
-      /^is_deleted = 0 and is_removed = 0 and "replies" > 0 and \(/,
+      /^\(\("is_deleted" = 0 and "is_removed" = 0\) and "replies" > 0 and \(/,
     );
     expect(whereOf(and({ field: 'comments', operator: '>', value: 0 }), 'posts')).toMatch(
-      /^is_deleted = 0 and is_removed = 0 and "num_comments" > 0 and/,
+      /^\(\("is_deleted" = 0 and "is_removed" = 0\) and "num_comments" > 0 and/,
     );
     const nested = and(data, { combinator: 'and', rules: [{ field: 'replies', operator: '>=', value: 1 }] });
-    expect(whereOf(nested, 'comments')).toMatch(/^is_deleted = 0 and is_removed = 0 and "replies" > 0 and/);
+    expect(whereOf(nested, 'comments')).toMatch(
+      /^\(\("is_deleted" = 0 and "is_removed" = 0\) and "replies" > 0 and/,
+    );
   });
 
   it('states nothing when a match may have none: a zero lower bound, an OR, a NOT, or another field', () => {

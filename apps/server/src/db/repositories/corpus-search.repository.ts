@@ -1,10 +1,11 @@
-import { sql, type RawBuilder, type SqlBool } from 'kysely';
+import { sql, type Expression, type RawBuilder, type SqlBool } from 'kysely';
 import type { IndexLookup } from '../../corpus/filters/index-lookups.ts';
 import type { RecordType } from '../../corpus/filters/prepare.ts';
 import { COMMENT_COLUMNS, POST_COLUMNS, type CommentRecord, type PostRecord } from '../../exports/records.ts';
 import { dialectOf, type Db } from '../database.ts';
 import { lookupCondition, lookupRowids } from '../filter-sql/index-lookup.ts';
-import { LIVE, type RowCondition } from '../filter-sql/row-condition.ts';
+import { LIVE } from '../filter-sql/corpus-expressions.ts';
+import type { RowCondition } from '../filter-sql/row-condition.ts';
 
 // The search's building blocks (docs/decisions/016-search-at-scale.md). Each statement reads a bounded number of rows
 // (a lookup no larger than the caller checked, or one chunk of a scan), so a caller between statements can stop at
@@ -78,7 +79,7 @@ export async function probeLookup(
   );
 }
 
-function lookupRowsQuery(type: RecordType, lookup: IndexLookup, where: RawBuilder<SqlBool>, dialect: string) {
+function lookupRowsQuery(type: RecordType, lookup: IndexLookup, where: Expression<SqlBool>, dialect: string) {
   if (dialect === 'sqlite')
     // CROSS JOIN keeps the lookup as the outer loop: its few rowids drive, rather than a scan in result order.
     return sql`from (${lookupRowids(lookup, type)}) c cross join ${sql.table(type)} t on t.rowid = c.r

@@ -44,8 +44,9 @@ async function runSchedule(
   const nextRunAt = nextSlotAfter(row, now);
   return withTransaction(deps.db, async (trx) => {
     if (!(await claimScheduleRun(trx, { id: row.id, dueAt, nextRunAt, nowIso }))) return 'taken';
-    const request = runRequest(scheduledRequest(row), dueAt);
     try {
+      // A stored request no longer valid (its filters included) is a refusal like the order path's own.
+      const request = runRequest(scheduledRequest(row), dueAt);
       const { order } = await withSavepoint(trx, 'schedule_run', () =>
         placeOrder(depsWithDb(deps, trx), row.user_id, request),
       );

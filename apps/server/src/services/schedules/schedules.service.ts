@@ -1,5 +1,4 @@
 import {
-  CreateOrderRequestSchema,
   ORDER_MESSAGES,
   SCHEDULE_PERIOD_MS,
   type CreateOrderRequest,
@@ -20,6 +19,7 @@ import {
 import { depsWithDb, type Deps } from '../../deps.ts';
 import { conflict, notFound } from '../../errors.ts';
 import { newId } from '../../lib/ids.ts';
+import { parseStoredOrderRequest } from '../order-request.ts';
 import { placeOrder } from '../orders.service.ts';
 
 /** Places an order (orders.service's placeOrder), or with `schedule` an order and its schedule. */
@@ -138,9 +138,9 @@ async function getSchedule(deps: Deps, userId: string, id: string): Promise<Sche
   return toSchedule(row);
 }
 
-/** The stored request, parsed once through the contracts' schema. */
+/** The stored request, parsed once through the server's order schema (a 400 when it is no longer valid). */
 export function scheduledRequest(row: OrderScheduleRow): CreateOrderRequest {
-  return CreateOrderRequestSchema.parse(JSON.parse(row.request));
+  return parseStoredOrderRequest(JSON.parse(row.request));
 }
 
 export function toSchedule(row: OrderScheduleRow): Schedule {
