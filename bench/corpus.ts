@@ -2,10 +2,7 @@
 // 1,000,000-record corpus (200k posts, 800k comments), on SQLite and, when BENCH_DATABASE_URL is set, PostgreSQL.
 // Run: npm run bench:corpus  (from apps/server: tsx ../../bench/corpus.ts) [--runs 20]
 // The figures go into the "Corpus" section of bench/RESULTS.md.
-import fs from 'node:fs';
 import os from 'node:os';
-import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { sql } from 'kysely';
 import {
   ORDER_PRESETS,
@@ -17,8 +14,8 @@ import { createDatabase } from '../apps/server/src/db/database.ts';
 import { countMatches, searchCorpus } from '../apps/server/src/services/corpus-search.service.ts';
 import { parseFilterTreeWithRe2 } from '../apps/server/src/corpus/filters/parse-filter-tree.ts';
 import { buildBenchCorpus, type IngestBenchResult } from './corpus-ingest.ts';
+import { writeResultsSection } from './results-file.ts';
 
-const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const runsIndex = process.argv.indexOf('--runs');
 const RUNS = runsIndex >= 0 ? Number(process.argv[runsIndex + 1]) : 20;
 const RESULT_COUNT = 1000;
@@ -232,20 +229,6 @@ function ingestLines(label: string, ingest: IngestBenchResult): string {
   return `| ${cells.join(' | ')} |`;
 }
 
-function writeSection(section: string): void {
-  const file = path.join(ROOT, 'bench/RESULTS.md');
-  const current = fs.existsSync(file) ? fs.readFileSync(file, 'utf8') : '# Benchmark results\n';
-  const start = current.indexOf('## Corpus');
-  let next: string;
-  if (start < 0) next = `${current.trimEnd()}\n\n${section}`;
-  else {
-    const end = current.indexOf('\n## ', start + 1);
-    next = current.slice(0, start) + section + (end < 0 ? '' : `\n${current.slice(end + 1)}`);
-  }
-  fs.writeFileSync(file, next.endsWith('\n') ? next : `${next}\n`);
-  log(`wrote the Corpus section of ${file}`);
-}
-
 async function main(): Promise<void> {
   const sqliteCorpus = await buildBenchCorpus({ dialect: 'sqlite' });
   const sqlite = await measureQueries(sqliteCorpus.url);
@@ -285,7 +268,7 @@ async function main(): Promise<void> {
     '',
   ].join('\n');
   console.log(`\n${section}`);
-  writeSection(section);
+  writeResultsSection('Corpus', section);
 }
 
 await main();

@@ -21,6 +21,7 @@ import { countMatches, searchCorpus } from '../apps/server/src/services/corpus-s
 import { parseFilterTreeWithRe2 } from '../apps/server/src/corpus/filters/parse-filter-tree.ts';
 import { grantCredits } from '../apps/server/src/services/ledger.service.ts';
 import { BENCH_CORPUS, ensureBenchFiles } from './corpus-ingest.ts';
+import { writeResultsSection } from './results-file.ts';
 import { CONTEXT_CASES, contextTable, measureContextAlone } from './orders-context.ts';
 import {
   Client,
@@ -373,18 +374,7 @@ function writeResults(r: {
       `Errors or non-2xx answers: ${r.errors}.`,
     '',
   ].join('\n');
-  const file = path.join(ROOT, 'bench/RESULTS.md');
-  const current = fs.existsSync(file) ? fs.readFileSync(file, 'utf8') : '# Benchmark results\n';
-  const start = current.indexOf('## Orders');
-  let next: string;
-  if (start < 0) {
-    next = `${current.trimEnd()}\n\n${section}`;
-  } else {
-    const end = current.indexOf('\n## ', start + 1);
-    next = current.slice(0, start) + section + (end < 0 ? '' : `\n${current.slice(end + 1)}`);
-  }
-  fs.writeFileSync(file, next.endsWith('\n') ? next : `${next}\n`);
-  log(`wrote the Orders section of ${file}`);
+  writeResultsSection('Orders', section);
 }
 
 await main();

@@ -1,6 +1,5 @@
 // The tables of bench:scale (bench/scale.ts): percentiles, the ingest, query and health tables against their targets,
 // and writing the Scale section into bench/RESULTS.md.
-import fs from 'node:fs';
 import type { IngestBenchResult } from './corpus-ingest.ts';
 import { SCALE_QUERIES } from './scale-queries.ts';
 
@@ -107,19 +106,4 @@ export function table(results: DialectResult[], parsePerSecond: number): string[
     );
   }
   return lines;
-}
-
-/** Replaces the Scale section of `file` (bench/RESULTS.md) with `section`, or appends it. */
-export function writeSection(file: string, section: string): void {
-  console.log(`\n${section}`);
-  const current = fs.existsSync(file) ? fs.readFileSync(file, 'utf8') : '# Benchmark results\n';
-  const start = current.indexOf('## Scale');
-  let next: string;
-  if (start < 0) next = `${current.trimEnd()}\n\n${section}`;
-  else {
-    const end = current.indexOf('\n## ', start + 1);
-    next = current.slice(0, start) + section + (end < 0 ? '' : `\n${current.slice(end + 1)}`);
-  }
-  fs.writeFileSync(file, next.endsWith('\n') ? next : `${next}\n`);
-  console.log(`[bench:scale] wrote the Scale section of ${file}`);
 }

@@ -24,13 +24,13 @@ import {
   type IngestBenchResult,
 } from './corpus-ingest.ts';
 import { HOSTILE, rule, SCALE_QUERIES, type ScaleQuery } from './scale-queries.ts';
+import { writeResultsSection } from './results-file.ts';
 import {
   bulkNote,
   ms,
   num,
   percentile,
   table,
-  writeSection,
   type DialectResult,
   type QueryResult,
 } from './scale-report.ts';
@@ -353,7 +353,9 @@ async function main(): Promise<void> {
       result,
     };
     fs.writeFileSync(resultFile(label), JSON.stringify(saved));
-    writeSection(path.join(ROOT, 'bench/RESULTS.md'), section(parsePerSecond));
+    const text = section(parsePerSecond);
+    console.log(`\n${text}`);
+    writeResultsSection('Scale', text);
   }
 }
 

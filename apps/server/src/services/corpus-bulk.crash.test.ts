@@ -1,11 +1,10 @@
-import { spawn } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { afterAll, expect, it } from 'vitest';
 import { writeGeneratedCorpus } from '../corpus/generate.ts';
 import { corpusSnapshot } from '../../test/fixtures/corpus/corpus-snapshot.ts';
+import { countComments, startIngestChild } from '../../test/corpus-ingest-child.ts';
 import { createTestDatabase, TEST_DIALECT, type TestDatabase } from '../../test/test-database.ts';
 import { listDeferrableObjects, listDeferredObjects } from '../db/repositories/corpus-bulk.repository.ts';
 import { isCorpusBulkLoading } from './corpus-deferred.service.ts';
@@ -13,47 +12,12 @@ import { ingestFiles, INGEST_BATCH_SIZE } from './corpus-ingest.service.ts';
 import { parseFilterTreeWithRe2 } from '../corpus/filters/parse-filter-tree.ts';
 import { countMatches } from './corpus-search.service.ts';
 
-const SERVER_DIR = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'threadcart-bulk-crash-'));
 const opened: TestDatabase[] = [];
 afterAll(async () => {
   await Promise.all(opened.map((d) => d.close()));
   fs.rmSync(dir, { recursive: true, force: true });
 });
-
-function startBulkIngest(database: TestDatabase, files: string[]) {
-  const child = spawn(
-    process.execPath,
-    ['--import', 'tsx', 'src/cli.ts', 'corpus', 'ingest', '--bulk', ...files],
-    {
-      cwd: SERVER_DIR,
-      env: {
-        ...process.env,
-        DATABASE_URL: database.url,
-        ...(database.schema ? { DATABASE_SCHEMA: database.schema } : {}),
-        LOG_LEVEL: 'silent',
-        SAMPLE_CORPUS: 'off',
-        NODE_ENV: 'test',
-      },
-      stdio: ['ignore', 'pipe', 'pipe'],
-    },
-  );
-  let output = '';
-  child.stdout.on('data', (d) => (output += String(d)));
-  child.stderr.on('data', (d) => (output += String(d)));
-  const exited = new Promise<{ code: number | null; signal: NodeJS.Signals | null }>((resolve) =>
-    child.on('exit', (code, signal) => resolve({ code, signal })),
-  );
-  return { child, exited, output: () => output };
-}
-
-async function countComments(database: TestDatabase): Promise<number> {
-  const row = await database.db
-    .selectFrom('comments')
-    .select((eb) => eb.fn.countAll<number>().as('n'))
-    .executeTakeFirstOrThrow();
-  return Number(row.n);
-}
 
 const names = async (database: TestDatabase) =>
   (await listDeferrableObjects(database.db)).map((o) => `${o.kind} ${o.name}`).sort();
@@ -78,7 +42,7 @@ it(`kill -9 during a bulk load leaves whole batches and the deferral; a re-run c
   const clean = await createTestDatabase();
   opened.push(crashed, clean);
 
-  const first = startBulkIngest(crashed, paths);
+  const first = startIngestChild(crashed, paths, ['--bulk']);
   let seen = 0;
   while (seen === 0) {
     if (first.child.exitCode !== null) throw new Error(`ingest ended before the kill: ${first.output()}`);
@@ -95,7 +59,7 @@ it(`kill -9 during a bulk load leaves whole batches and the deferral; a re-run c
   expect(await isCorpusBulkLoading(crashed)).toBe(true);
   expect((await listDeferredObjects(crashed.db)).length).toBeGreaterThan(5);
 
-  const rerun = startBulkIngest(crashed, paths);
+  const rerun = startIngestChild(crashed, paths, ['--bulk']);
   expect((await rerun.exited).code, rerun.output()).toBe(0);
   expect(rerun.output()).toContain(`unchanged ${(1000 + afterKill).toLocaleString('en-US')}`);
   expect(rerun.output()).toContain('building index posts_created_idx…');
