@@ -187,7 +187,11 @@ async function checkpoint(limits: SearchLimits): Promise<void> {
   limits.signal?.throwIfAborted();
 }
 
-/** The smallest lookup that lists at most `limit` rows, or undefined (each probe reads at most limit + 1 entries). */
+/**
+ * The smallest lookup that lists at most `limit` rows, or undefined (each probe reads at most limit + 1 entries). The
+ * probes run within the deadline: past it the best lookup so far is used, and the caller's own statements stop at
+ * once (a probe outside it ran into PostgreSQL's safety-net statement_timeout, a 500 at 10M records under load).
+ */
 async function chooseLookup(
   db: Db,
   search: TypeSearch,
@@ -198,7 +202,10 @@ async function chooseLookup(
   for (const lookup of search.lookups) {
     if (lookup.kind === 'none') return lookup;
     await checkpoint(limits);
-    const size = await probeLookup(db, search.type, lookup, (best?.size ?? limit) + 1);
+    const size = await untilDeadline(db, limits, (trx) =>
+      probeLookup(trx, search.type, lookup, (best?.size ?? limit) + 1),
+    );
+    if (size === undefined) break;
     if (size <= (best?.size ?? limit)) best = { lookup, size };
     if (size === 0) break;
   }
