@@ -74,6 +74,8 @@ async function startServer(databaseUrl: string): Promise<{ base: string; child: 
       STORAGE_DIR: storage,
       RUN_WORKER: 'false',
       SAMPLE_CORPUS: 'off',
+      // Every dry run measured is a real one, not an answer reused from the cache (decision 028).
+      DRY_RUN_CACHE_MS: '0',
       LOG_LEVEL: 'warn',
       WEB_DIST_DIR: path.join(storage, 'no-web'),
       SESSION_SECRET: 'bench-secret-bench-secret-bench-secret-1',

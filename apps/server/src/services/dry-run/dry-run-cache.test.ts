@@ -60,6 +60,16 @@ describe('the dry-run cache', () => {
     cache.set(query('python', { excludeBuyerId: 4 }), result(7));
     expect(cache.get(query('python', { excludeBuyerId: 4 }))).toBeUndefined();
   });
+
+  it('never keeps an estimate that ran out of time before it saw a match', () => {
+    const cache = createDryRunCache({ ttlMs: 1_000, maxEntries: 10, now: () => 0 });
+    const blind = { ...result(0), isEstimate: true, high: 40_000 };
+    cache.set(query('python'), blind);
+    expect(cache.get(query('python'))).toBeUndefined();
+    const seen = { ...result(1_200), isEstimate: true, low: 900, high: 1_500, counted: 3 };
+    cache.set(query('python'), seen);
+    expect(cache.get(query('python'))?.matches).toBe(1_200);
+  });
 });
 
 describe(`dry runs answered from the cache over the API (${TEST_DIALECT})`, () => {

@@ -7,7 +7,8 @@ const MAX_KEY_LENGTH = 16_384;
  * The dry runs the API answered lately, by query (decision 028): people building orders ask the same counts again
  * and again (the same preset, the same few keywords, a change of record count), and on PostgreSQL every repeat
  * would take a database core from every other request. An answer is reused for `ttlMs`; a query with
- * exclude_purchased is never cached (its count moves with the buyer's own deliveries).
+ * exclude_purchased is never cached (its count moves with the buyer's own deliveries), nor an answer that ran out of
+ * time before it saw a single match (an estimate of 0 from a cold cache would otherwise be repeated to everyone).
  */
 export interface DryRunCache {
   get(query: PreviewQuery): PreviewSearchResult | undefined;
@@ -41,7 +42,8 @@ export function createDryRunCache(options: {
     },
     set(query, result) {
       const key = keyOf(query);
-      if (key === undefined) return;
+      if (key === undefined || (result.isEstimate && result.counted === 0 && result.sample.length === 0))
+        return;
       entries.delete(key);
       entries.set(key, { result, expiresAt: now() + ttlMs });
       while (entries.size > maxEntries) entries.delete(entries.keys().next().value!);
