@@ -33,10 +33,27 @@ export function startIngestChild(database: TestDatabase, files: string[], option
   return { child, exited, output: () => output };
 }
 
-export async function countComments(database: TestDatabase): Promise<number> {
+async function countComments(database: TestDatabase): Promise<number> {
   const row = await database.db
     .selectFrom('comments')
     .select((eb) => eb.fn.countAll<number>().as('n'))
     .executeTakeFirstOrThrow();
   return Number(row.n);
+}
+
+/**
+ * Starts `corpus ingest [options] <files>`, kills it with SIGKILL as soon as its first comments are stored, and
+ * answers how it ended and how many comments it left.
+ */
+export async function killIngestMidLoad(database: TestDatabase, files: string[], options: string[] = []) {
+  const first = startIngestChild(database, files, options);
+  let seen = 0;
+  while (seen === 0) {
+    if (first.child.exitCode !== null) throw new Error(`ingest ended before the kill: ${first.output()}`);
+    await new Promise((r) => setTimeout(r, 10));
+    seen = await countComments(database);
+  }
+  first.child.kill('SIGKILL');
+  const { signal } = await first.exited;
+  return { signal, afterKill: await countComments(database) };
 }

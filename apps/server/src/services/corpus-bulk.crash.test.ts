@@ -4,7 +4,7 @@ import path from 'node:path';
 import { afterAll, expect, it } from 'vitest';
 import { writeGeneratedCorpus } from '../corpus/generate.ts';
 import { corpusSnapshot } from '../../test/fixtures/corpus/corpus-snapshot.ts';
-import { countComments, startIngestChild } from '../../test/corpus-ingest-child.ts';
+import { killIngestMidLoad, startIngestChild } from '../../test/corpus-ingest-child.ts';
 import { createTestDatabase, TEST_DIALECT, type TestDatabase } from '../../test/test-database.ts';
 import { listDeferrableObjects, listDeferredObjects } from '../db/repositories/corpus-bulk.repository.ts';
 import { isCorpusBulkLoading } from './corpus-deferred.service.ts';
@@ -42,16 +42,8 @@ it(`kill -9 during a bulk load leaves whole batches and the deferral; a re-run c
   const clean = await createTestDatabase();
   opened.push(crashed, clean);
 
-  const first = startIngestChild(crashed, paths, ['--bulk']);
-  let seen = 0;
-  while (seen === 0) {
-    if (first.child.exitCode !== null) throw new Error(`ingest ended before the kill: ${first.output()}`);
-    await new Promise((r) => setTimeout(r, 10));
-    seen = await countComments(crashed);
-  }
-  first.child.kill('SIGKILL');
-  expect((await first.exited).signal).toBe('SIGKILL');
-  const afterKill = await countComments(crashed);
+  const { signal, afterKill } = await killIngestMidLoad(crashed, paths, ['--bulk']);
+  expect(signal).toBe('SIGKILL');
   expect(afterKill).toBeGreaterThan(0);
   expect(afterKill).toBeLessThan(12_000);
   expect(afterKill % INGEST_BATCH_SIZE).toBe(0); // no half batch

@@ -4,7 +4,7 @@ import path from 'node:path';
 import { afterAll, expect, it } from 'vitest';
 import { writeGeneratedCorpus } from '../corpus/generate.ts';
 import { corpusSnapshot, expectedReplies } from '../../test/fixtures/corpus/corpus-snapshot.ts';
-import { countComments, startIngestChild } from '../../test/corpus-ingest-child.ts';
+import { killIngestMidLoad, startIngestChild } from '../../test/corpus-ingest-child.ts';
 import { createTestDatabase, type TestDatabase } from '../../test/test-database.ts';
 import { ingestFiles, INGEST_BATCH_SIZE } from './corpus-ingest.service.ts';
 
@@ -22,16 +22,8 @@ it('kill -9 in the middle of an ingest leaves whole batches only, and a re-run g
   const clean = await createTestDatabase();
   opened.push(crashed, clean);
 
-  const first = startIngestChild(crashed, paths);
-  let seen = 0;
-  while (seen === 0) {
-    if (first.child.exitCode !== null) throw new Error(`ingest ended before the kill: ${first.output()}`);
-    await new Promise((r) => setTimeout(r, 10));
-    seen = await countComments(crashed);
-  }
-  first.child.kill('SIGKILL');
-  expect((await first.exited).signal).toBe('SIGKILL');
-  const afterKill = await countComments(crashed);
+  const { signal, afterKill } = await killIngestMidLoad(crashed, paths);
+  expect(signal).toBe('SIGKILL');
   expect(afterKill).toBeGreaterThan(0);
   expect(afterKill).toBeLessThan(30_000);
   expect(afterKill % INGEST_BATCH_SIZE).toBe(0); // no half batch
