@@ -135,9 +135,8 @@ describe('corpus CLI', () => {
     expect(missing.stdout).toContain('1 file error');
   });
 
-  it('waits while another ingest holds the corpus load lock, and says so', async () => {
-    const file = path.join(dir, 'wait.ndjson');
-    fs.writeFileSync(file, '{"id":"w1","title":"t","created_utc":5}\n');
+  /** Another ingest holding the corpus load lock until `release` is called; `other` ends when it has let go. */
+  async function holdIngestLock() {
     let release!: () => void;
     let isHeld!: () => void;
     const held = new Promise<void>((resolve) => (isHeld = resolve));
@@ -146,6 +145,13 @@ describe('corpus CLI', () => {
       return new Promise<void>((resolve) => (release = resolve));
     });
     await held;
+    return { release, other };
+  }
+
+  it('waits while another ingest holds the corpus load lock, and says so', async () => {
+    const file = path.join(dir, 'wait.ndjson');
+    fs.writeFileSync(file, '{"id":"w1","title":"t","created_utc":5}\n');
+    const { release, other } = await holdIngestLock();
     let isDone = false;
     const waiting = run(['ingest', file]).finally(() => (isDone = true));
     await new Promise((r) => setTimeout(r, 600));
@@ -167,14 +173,7 @@ describe('corpus CLI', () => {
       file,
       '{"id":"b1","title":"bulk one","created_utc":5}\n{"id":"b2","title":"two","created_utc":6}\n',
     );
-    let release!: () => void;
-    let isHeld!: () => void;
-    const held = new Promise<void>((resolve) => (isHeld = resolve));
-    const other = withIngestLock({ config: testConfig(databaseSettings()), db: database.db }, () => {
-      isHeld();
-      return new Promise<void>((resolve) => (release = resolve));
-    });
-    await held;
+    const { release, other } = await holdIngestLock();
     let isDone = false;
     const waiting = run(['ingest', file, '--bulk']).finally(() => (isDone = true));
     await new Promise((r) => setTimeout(r, 600));
