@@ -4,6 +4,7 @@
 // and while four hostile dry runs run at once. Writes the "Scale" section of bench/RESULTS.md.
 // Run: npm run bench:scale [-- --reuse] [--only sqlite|postgres]
 //   --reuse        keep a database this bench built before (same corpus, same migrations) instead of ingesting again
+//   --build-only   build (or reuse) the databases and stop: the queries are measured later by a run with --reuse
 //   BENCH_SCALE_POSTS / BENCH_SCALE_COMMENTS   another size (defaults 2,000,000 / 8,000,000)
 import { spawn, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
@@ -45,6 +46,7 @@ const NAME = `corpus-${Math.round((SPEC.posts + SPEC.comments) / 1e6)}m`;
 const PG_URL = process.env.BENCH_DATABASE_URL;
 const argv = process.argv.slice(2);
 const REUSE = argv.includes('--reuse');
+const BUILD_ONLY = argv.includes('--build-only');
 const ONLY = argv.includes('--only') ? argv[argv.indexOf('--only') + 1] : undefined;
 const DRY_RUNS = 20;
 const RESULT_COUNT = 1000;
@@ -187,7 +189,7 @@ async function measureDialect(
       let result = await searchCorpus(handle.db, request);
       const firstMs = performance.now() - first;
       const searchMs: number[] = [];
-      const runs = firstMs > 10_000 ? 3 : 10;
+      const runs = firstMs > 60_000 ? 1 : firstMs > 10_000 ? 3 : 10;
       for (let run = 0; run < runs; run++) {
         const started = performance.now();
         result = await searchCorpus(handle.db, request);
@@ -346,6 +348,7 @@ async function main(): Promise<void> {
   );
   for (const label of labels) {
     const prepared = await prepareDialect(label, files);
+    if (BUILD_ONLY) continue;
     const result = await measureDialect(label, prepared.url, prepared.ingest, prepared.note);
     const saved: SavedResult = {
       key: buildKey(),
@@ -381,7 +384,7 @@ function section(parsePerSecond: number): string {
     `\`npm run bench:scale\` on ${dates} (${os.cpus().length} cores, load average ` +
       `${runLoads.map((l) => l.toFixed(1)).join(' → ')} during the runs: the machine is shared): a generated corpus of ` +
       `${num(SPEC.posts)} posts and ${num(SPEC.comments)} comments. Order search: \`searchCorpus\` in process, ` +
-      `${RESULT_COUNT} records. Dry run: POST /api/search-queries/preview/ to the real API (its threads and its ` +
+      `${RESULT_COUNT} records, 10 runs after a first (3 when the first took over 10 s, 1 when over 60 s). Dry run: POST /api/search-queries/preview/ to the real API (its threads and its ` +
       `1 s budget), ${DRY_RUNS} runs after a warm-up; "matches" is what the last one answered (≈ an estimate and its ` +
       '95 % range). Health: GET /api/health/ one after another, 10 s idle, then 15 s while four dry runs with ' +
       'literal-free patterns RE2 runs slowly are answered and re-sent in a loop.',

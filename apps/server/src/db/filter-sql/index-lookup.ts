@@ -154,15 +154,20 @@ export function lookupRowids(lookup: IndexLookup, table: RecordType): RawBuilder
   }
 }
 
-/** PostgreSQL: a lookup as a condition its index answers (tsvector, pg_trgm or the partial count index). */
+/**
+ * PostgreSQL: a lookup as a condition its index answers (tsvector, pg_trgm or the partial count index). The word and
+ * trigram indexes hold live records only, and say so: a record whose text is gone reads as an empty text, which holds
+ * no word and no literal, so every record these lookups must list is live; stating the index's own predicate is what
+ * lets the planner use the partial index at all (without it, every probe read the whole table).
+ */
 export function lookupCondition(lookup: IndexLookup, table: RecordType): Expression<SqlBool> {
   switch (lookup.kind) {
     case 'none':
       return FALSE;
     case 'words':
-      return sql`search_vector @@ to_tsquery('simple', ${toTsQuery(lookup.terms)})`;
+      return eb.and([LIVE, sql<SqlBool>`search_vector @@ to_tsquery('simple', ${toTsQuery(lookup.terms)})`]);
     case 'trigrams':
-      return trigramRowCondition(lookup.literals, table);
+      return eb.and([LIVE, trigramRowCondition(lookup.literals, table)]);
     case 'names':
       return namesCondition(lookup);
     case 'created':

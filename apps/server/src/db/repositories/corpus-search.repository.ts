@@ -2,7 +2,7 @@ import { sql, type Expression, type RawBuilder, type SqlBool } from 'kysely';
 import type { IndexLookup } from '../../corpus/filters/index-lookups.ts';
 import type { RecordType } from '../../corpus/filters/prepare.ts';
 import { COMMENT_COLUMNS, POST_COLUMNS, type CommentRecord, type PostRecord } from '../../exports/records.ts';
-import { dialectOf, type Db } from '../database.ts';
+import { dialectOf, withTransaction, type Db } from '../database.ts';
 import { lookupCondition, lookupRowids } from '../filter-sql/index-lookup.ts';
 import { LIVE } from '../filter-sql/corpus-expressions.ts';
 import type { RowCondition } from '../filter-sql/row-condition.ts';
@@ -65,6 +65,29 @@ async function selectCount(db: Db, query: RawBuilder<unknown>): Promise<number> 
 
 const limitSql = (limit: number | undefined) => (limit === undefined ? sql`` : sql`limit ${limit}`);
 
+/**
+ * PostgreSQL: runs statements with some of the planner's methods off, for this transaction only. The planner cannot
+ * estimate a trigram `ilike` or a tsquery (it assumes a few percent of the table match), so it picks the wrong side
+ * of the two plans the search chooses between on purpose (decision 016): with a limit it walked the whole table, or
+ * the score index, for a word that 50 rows hold (1.7 s at 1M records for a lookup that lists nothing); and in a chunk
+ * of a scan in result order it read every candidate of the trigram index again and sorted them (200 ms a chunk at 1M
+ * records, ten times that at 10M) instead of the chunk's range of the score index.
+ */
+async function withPlan<T>(db: Db, off: readonly string[], run: (db: Db) => Promise<T>): Promise<T> {
+  if (dialectOf(db) === 'sqlite') return run(db);
+  return withTransaction(db, async (trx) => {
+    const settings = off.map((name) => sql`set_config(${name}, 'off', true)`);
+    await sql`select ${sql.join(settings)}`.execute(trx);
+    return run(trx);
+  });
+}
+/** The lookup drives: a bitmap scan of its index (the caller has checked, or is checking, that it is small). */
+const drivenByLookup = <T>(db: Db, run: (db: Db) => Promise<T>) =>
+  withPlan(db, ['enable_seqscan', 'enable_indexscan'], run);
+/** The scan order drives: a range of its index, the condition checked on each row of the range. */
+const drivenByOrder = <T>(db: Db, run: (db: Db) => Promise<T>) =>
+  withPlan(db, ['enable_seqscan', 'enable_bitmapscan'], run);
+
 /** How many rows a lookup lists, counting no further than `limit` (read from the index only on SQLite). */
 export async function probeLookup(
   db: Db,
@@ -73,9 +96,11 @@ export async function probeLookup(
   limit: number,
 ): Promise<number> {
   if (dialectOf(db) === 'sqlite') return selectCount(db, sql`${lookupRowids(lookup, type)} limit ${limit}`);
-  return selectCount(
-    db,
-    sql`select 1 from ${sql.table(type)} where ${lookupCondition(lookup, type)} limit ${limit}`,
+  return drivenByLookup(db, (trx) =>
+    selectCount(
+      trx,
+      sql`select 1 from ${sql.table(type)} where ${lookupCondition(lookup, type)} limit ${limit}`,
+    ),
   );
 }
 
@@ -87,10 +112,22 @@ function lookupRowsQuery(type: RecordType, lookup: IndexLookup, where: Expressio
   return sql`from ${sql.table(type)} where ${lookupCondition(lookup, type)} and (${where})`;
 }
 
+const KEY_COLUMN: Record<ScanOrder, string> = { top: 'score', new: 'created_utc', old: 'created_utc' };
+/** Whether the key column descends in the order, and whether the id (the tie-break) does. */
+const DESCENDS: Record<ScanOrder, { key: boolean; id: boolean }> = {
+  top: { key: true, id: false },
+  new: { key: true, id: true },
+  old: { key: false, id: false },
+};
+
+function orderBy(order: ScanOrder, key: RawBuilder<unknown>): RawBuilder<unknown> {
+  const { key: keyDesc, id: idDesc } = DESCENDS[order];
+  return sql`order by ${key} ${sql.raw(keyDesc ? 'desc' : 'asc')}, id ${sql.raw(idDesc ? 'desc' : 'asc')}`;
+}
 const ORDER_BY: Record<ScanOrder, RawBuilder<unknown>> = {
-  top: sql`order by score desc, id asc`,
-  new: sql`order by created_utc desc, id desc`,
-  old: sql`order by created_utc asc, id asc`,
+  top: orderBy('top', sql.ref('score')),
+  new: orderBy('new', sql.ref('created_utc')),
+  old: orderBy('old', sql.ref('created_utc')),
 };
 
 /**
@@ -108,7 +145,7 @@ export async function selectLookupRows<T extends RecordType>(
   const from = lookupRowsQuery(type, lookup, row.where, dialect);
   const columns = dialect === 'sqlite' ? columnsOf(type, 't') : columnsOf(type);
   const tail = order ? sql`${ORDER_BY[order.by]} ${limitSql(order.limit)}` : sql``;
-  return selectRecords(db, sql`select ${columns} ${from} ${tail}`);
+  return drivenByLookup(db, (trx) => selectRecords(trx, sql`select ${columns} ${from} ${tail}`));
 }
 
 /** How many rows a lookup lists that pass the condition (exact only when the condition is). */
@@ -118,7 +155,9 @@ export async function countLookupRows(
   lookup: IndexLookup,
   row: RowCondition,
 ): Promise<number> {
-  return selectCount(db, sql`select 1 ${lookupRowsQuery(type, lookup, row.where, dialectOf(db))}`);
+  return drivenByLookup(db, (trx) =>
+    selectCount(trx, sql`select 1 ${lookupRowsQuery(type, lookup, row.where, dialectOf(db))}`),
+  );
 }
 
 /** SQLite: how many live rows hold every term, read from the full-text index alone (it holds live rows only). */
@@ -127,20 +166,65 @@ export async function countWordMatches(db: Db, type: RecordType, ftsQuery: strin
   return selectCount(db, sql`select rowid from ${fts} where ${fts} match ${ftsQuery}`);
 }
 
-const KEY_COLUMN: Record<ScanOrder, string> = { top: 'score', new: 'created_utc', old: 'created_utc' };
+// A position in the order splits the rows after it into two index ranges: the rest of its tie (same key, ids after
+// its id), then the keys past it. Each is one range of the (key, id) index. A single `key <= v and (key < v or
+// (key = v and id > i))` is not: the index serves only `key <= v`, so every row of the tie before the position is
+// read again and filtered, once per chunk, and the low scores are ties of millions of rows at 10M records.
 
-/** The rows after `key` in the order. The redundant bound on the key column lets the index start where it is. */
-function after(order: ScanOrder, key: ScanKey | undefined): RawBuilder<SqlBool> {
-  if (!key) return sql`1 = 1`;
+/** Where the key column lies strictly after `value` in the order (`before`: strictly before it). */
+function keyBeyond(order: ScanOrder, value: number, side: 'after' | 'before'): RawBuilder<SqlBool> {
   const column = sql.ref(KEY_COLUMN[order]);
-  if (order === 'top')
-    return sql`${column} <= ${key.value} and (${column} < ${key.value} or (${column} = ${key.value} and id > ${key.id}))`;
-  if (order === 'new')
-    return sql`${column} <= ${key.value} and (${column} < ${key.value} or (${column} = ${key.value} and id < ${key.id}))`;
-  return sql`${column} >= ${key.value} and (${column} > ${key.value} or (${column} = ${key.value} and id > ${key.id}))`;
+  return DESCENDS[order].key === (side === 'after') ? sql`${column} < ${value}` : sql`${column} > ${value}`;
 }
-const notAfter = (order: ScanOrder, key: ScanKey | undefined): RawBuilder<SqlBool> =>
-  key ? sql`not (${after(order, key)})` : sql`1 = 1`;
+
+/** Where the id lies strictly after `id` in the order's tie-break. */
+const idAfter = (order: ScanOrder, id: string): RawBuilder<SqlBool> =>
+  DESCENDS[order].id ? sql`id < ${id}` : sql`id > ${id}`;
+/** Where the id lies at or before `id` in the order's tie-break. */
+const idUpTo = (order: ScanOrder, id: string): RawBuilder<SqlBool> =>
+  DESCENDS[order].id ? sql`id >= ${id}` : sql`id <= ${id}`;
+
+const onKey = (order: ScanOrder, value: number) => sql<SqlBool>`${sql.ref(KEY_COLUMN[order])} = ${value}`;
+
+/**
+ * The rows strictly after `from` and at or before `to` (undefined: the start, the end), as at most three index
+ * ranges in order: the rest of from's tie, the keys strictly between, the start of to's tie.
+ */
+function segmentsBetween(
+  order: ScanOrder,
+  from: ScanKey | undefined,
+  to: ScanKey | undefined,
+): RawBuilder<SqlBool>[] {
+  const and = (parts: RawBuilder<SqlBool>[]) =>
+    parts.length === 0 ? sql<SqlBool>`1 = 1` : (sql.join(parts, sql` and `) as RawBuilder<SqlBool>);
+  if (from && to && from.value === to.value)
+    return [and([onKey(order, from.value), idAfter(order, from.id), idUpTo(order, to.id)])];
+  const segments: RawBuilder<SqlBool>[] = [];
+  if (from) segments.push(and([onKey(order, from.value), idAfter(order, from.id)]));
+  const between: RawBuilder<SqlBool>[] = [];
+  if (from) between.push(keyBeyond(order, from.value, 'after'));
+  if (to) between.push(keyBeyond(order, to.value, 'before'));
+  segments.push(and(between));
+  if (to) segments.push(and([onKey(order, to.value), idUpTo(order, to.id)]));
+  return segments;
+}
+
+/**
+ * The segments' rows in order, each segment read in its index's order with the limit, the whole limited again: a
+ * UNION ALL of subqueries (both databases accept a subquery in FROM as a member of a compound select).
+ */
+function inOrder(
+  segments: RawBuilder<SqlBool>[],
+  select: (where: RawBuilder<SqlBool>) => RawBuilder<unknown>,
+  outerOrder: RawBuilder<unknown>,
+  tail: RawBuilder<unknown>,
+): RawBuilder<Record<string, unknown>> {
+  if (segments.length === 1) return sql`${select(segments[0]!)} ${tail}`;
+  const members = segments.map(
+    (segment, i) => sql`select * from (${select(segment)} ${tail}) ${sql.raw(`s${i}`)}`,
+  );
+  return sql`${sql.join(members, sql` union all `)} ${outerOrder} ${tail}`;
+}
 
 function inRange(order: ScanOrder, range: KeyRange): RawBuilder<SqlBool> {
   const column = sql.ref(KEY_COLUMN[order]);
@@ -164,12 +248,16 @@ export async function findChunkEnd(
 ): Promise<ScanKey | undefined> {
   const column = sql.ref(KEY_COLUMN[order]);
   const live = order === 'top' ? sql`${LIVE} and` : sql``;
-  const { rows } = await sql<{
-    value: number;
-    id: string;
-  }>`select ${column} as value, id from ${sql.table(type)}
-    where ${live} ${after(order, from)} and ${inRange(order, range)}
-    ${ORDER_BY[order]} limit 1 offset ${chunk - 1}`.execute(db);
+  // Each segment reads at most `chunk` entries; the chunk's end is the last of the first `chunk` in order.
+  const query = inOrder(
+    segmentsBetween(order, from, undefined),
+    (where) => sql`select ${column} as value, id from ${sql.table(type)}
+      where ${live} ${where} and ${inRange(order, range)} ${ORDER_BY[order]}`,
+    orderBy(order, sql.ref('value')),
+    sql`limit ${chunk}`,
+  );
+  const { rows } = await sql<{ value: number; id: string }>`select value, id from (${query}) ends
+    ${orderBy(order, sql.ref('value'))} limit 1 offset ${chunk - 1}`.execute(db);
   const row = rows[0];
   return row ? { value: Number(row.value), id: String(row.id) } : undefined;
 }
@@ -183,12 +271,17 @@ export async function selectChunkRows<T extends RecordType>(
   limit?: number,
 ): Promise<RecordOf<T>[]> {
   const { order } = chunk;
-  return selectRecords(
-    db,
-    sql`select ${columnsOf(type)} from ${sql.table(type)}
-      where ${after(order, chunk.from)} and ${notAfter(order, chunk.to)} and ${inRange(order, chunk.range)}
-        and (${row.where})
-      ${ORDER_BY[order]} ${limitSql(limit)}`,
+  return drivenByOrder(db, (trx) =>
+    selectRecords(
+      trx,
+      inOrder(
+        segmentsBetween(order, chunk.from, chunk.to),
+        (where) => sql`select ${columnsOf(type)} from ${sql.table(type)}
+        where ${where} and ${inRange(order, chunk.range)} and (${row.where}) ${ORDER_BY[order]}`,
+        ORDER_BY[order],
+        limitSql(limit),
+      ),
+    ),
   );
 }
 
