@@ -1,4 +1,4 @@
-import { purgeStaleAuthRecords } from '../services/auth.service.ts';
+import { purgeStaleAuthRecords } from '../services/auth/auth.service.ts';
 import type { PeriodicJob } from './scheduler.ts';
 
 /** Hourly: deletes sign-in failures, reset requests and tokens, and refresh tokens nobody can use any more. */

@@ -1,4 +1,4 @@
-import { purgeExpiredRateLimits } from '../services/rate-limit.service.ts';
+import { purgeExpiredRateLimits } from '../services/auth/rate-limit.service.ts';
 import type { PeriodicJob } from './scheduler.ts';
 
 /** Every ten minutes: deletes the request-limit counters whose window has ended (decision 028). */

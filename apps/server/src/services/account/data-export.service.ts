@@ -12,7 +12,7 @@ import {
   markAccountExportExpired,
   type AccountExportRow,
 } from '../../db/repositories/account-exports.repository.ts';
-import { findUserById } from '../../db/repositories/users.repository.ts';
+import { findUserById } from '../../db/repositories/auth/users.repository.ts';
 import type { Deps } from '../../deps.ts';
 import { AppError, conflict, notFound } from '../../errors.ts';
 import { addDays } from '../../lib/clock.ts';

@@ -10,7 +10,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ORDER_MESSAGES } from '@threadcart/contracts';
 import { buildApp } from '../../app.ts';
 import { createDeps, type Deps } from '../../deps.ts';
-import { countActiveSessions } from '../../db/repositories/sessions-activity.repository.ts';
+import { countActiveSessions } from '../../db/repositories/auth/sessions-activity.repository.ts';
 import { rememberDeps } from '../../../test/app-deps.ts';
 import { signUpAndSignIn, type TestSession } from '../../../test/auth-helpers.ts';
 import { testConfig } from '../../../test/build-test-app.ts';

@@ -6,7 +6,7 @@ import {
   recordScheduleRun,
   type OrderScheduleRow,
 } from '../../db/repositories/schedules.repository.ts';
-import { findUserById } from '../../db/repositories/users.repository.ts';
+import { findUserById } from '../../db/repositories/auth/users.repository.ts';
 import { depsWithDb, type Deps } from '../../deps.ts';
 import { AppError, FieldErrors } from '../../errors.ts';
 import { getMailer } from '../mail.service.ts';

@@ -5,12 +5,12 @@ import {
   revokeApiKey as revokeKey,
   touchApiKey,
   type ApiKeyRecord,
-} from '../db/repositories/api-keys.repository.ts';
-import type { AuthUser } from '../db/repositories/users.repository.ts';
-import type { Deps } from '../deps.ts';
-import { notFound } from '../errors.ts';
-import { newId } from '../lib/ids.ts';
-import { randomToken, sha256Hex } from '../lib/secret-tokens.ts';
+} from '../../db/repositories/auth/api-keys.repository.ts';
+import type { AuthUser } from '../../db/repositories/auth/users.repository.ts';
+import type { Deps } from '../../deps.ts';
+import { notFound } from '../../errors.ts';
+import { newId } from '../../lib/ids.ts';
+import { randomToken, sha256Hex } from '../../lib/secret-tokens.ts';
 
 const KEY_PREFIX = 'tc_';
 const SHOWN_PREFIX_LENGTH = KEY_PREFIX.length + 8;

@@ -1,5 +1,5 @@
 import { sql } from 'kysely';
-import { dialectOf, type Db } from '../database.ts';
+import { dialectOf, type Db } from '../../database.ts';
 
 // Advisory-lock classes (the first key of pg_advisory_xact_lock) for sign-in attempts, one per kind of key.
 const USERNAME_LOCK_CLASS = 180_101;

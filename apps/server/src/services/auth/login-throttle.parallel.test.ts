@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { signUpAndSignIn } from '../../test/auth-helpers.ts';
-import { buildTestApp, type TestApp } from '../../test/build-test-app.ts';
+import { signUpAndSignIn } from '../../../test/auth-helpers.ts';
+import { buildTestApp, type TestApp } from '../../../test/build-test-app.ts';
 import { LOGIN_FAILURE_LIMIT } from './login-throttle.service.ts';
 
 /**

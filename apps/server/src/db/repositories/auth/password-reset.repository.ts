@@ -1,4 +1,4 @@
-import type { Db } from '../database.ts';
+import type { Db } from '../../database.ts';
 
 export type ResetRequestKey = { emailKey: string } | { ip: string };
 

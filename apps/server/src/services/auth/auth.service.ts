@@ -5,15 +5,15 @@ import {
   type LoginRequest,
   type User,
 } from '@threadcart/contracts';
-import { isUserDisabled } from '../db/repositories/admin/admin-users.repository.ts';
-import { deleteEmailRecordsBefore } from '../db/repositories/email-confirmations.repository.ts';
-import { deleteLoginFailuresBefore } from '../db/repositories/login-failures.repository.ts';
-import { deleteResetRecordsBefore } from '../db/repositories/password-reset.repository.ts';
-import { deleteExpiredRefreshTokens } from '../db/repositories/sessions.repository.ts';
-import { findUserByUsername, identifierKey } from '../db/repositories/users.repository.ts';
-import type { Deps } from '../deps.ts';
-import { AppError, FieldErrors } from '../errors.ts';
-import { addDays } from '../lib/clock.ts';
+import { isUserDisabled } from '../../db/repositories/admin/admin-users.repository.ts';
+import { deleteEmailRecordsBefore } from '../../db/repositories/auth/email-confirmations.repository.ts';
+import { deleteLoginFailuresBefore } from '../../db/repositories/auth/login-failures.repository.ts';
+import { deleteResetRecordsBefore } from '../../db/repositories/auth/password-reset.repository.ts';
+import { deleteExpiredRefreshTokens } from '../../db/repositories/auth/sessions.repository.ts';
+import { findUserByUsername, identifierKey } from '../../db/repositories/auth/users.repository.ts';
+import type { Deps } from '../../deps.ts';
+import { AppError, FieldErrors } from '../../errors.ts';
+import { addDays } from '../../lib/clock.ts';
 import { beginLoginAttempt, clearLoginAttempt } from './login-throttle.service.ts';
 import { startSession, type SessionTokens } from './sessions.service.ts';
 import { presentUser, verifyPassword } from './users.service.ts';

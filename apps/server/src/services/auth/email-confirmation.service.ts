@@ -4,7 +4,7 @@ import {
   validateEmail,
   type ConfirmEmailResponse,
 } from '@threadcart/contracts';
-import { withTransaction, type Db } from '../db/database.ts';
+import { withTransaction, type Db } from '../../db/database.ts';
 import {
   findUsableEmailConfirmation,
   insertEmailConfirmation,
@@ -12,22 +12,22 @@ import {
   markEmailConfirmationsUsed,
   markEmailConfirmed,
   updateUserEmail,
-} from '../db/repositories/email-confirmations.repository.ts';
+} from '../../db/repositories/auth/email-confirmations.repository.ts';
 import {
   findUserById,
   identifierKey,
   isEmailTaken,
   uniqueViolationField,
   type AuthUser,
-} from '../db/repositories/users.repository.ts';
-import type { EmailConfirmationPurpose } from '../db/tables/email-confirmations.tables.ts';
-import type { Deps } from '../deps.ts';
-import { AppError, FieldErrors, badRequest } from '../errors.ts';
-import { newId } from '../lib/ids.ts';
-import { randomToken, sha256Hex } from '../lib/secret-tokens.ts';
-import { grantSignupGift } from './ledger.service.ts';
+} from '../../db/repositories/auth/users.repository.ts';
+import type { EmailConfirmationPurpose } from '../../db/tables/email-confirmations.tables.ts';
+import type { Deps } from '../../deps.ts';
+import { AppError, FieldErrors, badRequest } from '../../errors.ts';
+import { newId } from '../../lib/ids.ts';
+import { randomToken, sha256Hex } from '../../lib/secret-tokens.ts';
+import { grantSignupGift } from '../ledger.service.ts';
 import { blockedUntil, tooManyAttempts } from './login-throttle.service.ts';
-import { getMailer } from './mail.service.ts';
+import { getMailer } from '../mail.service.ts';
 
 /** How long a link stays valid: the sign-up one a week (the gift waits), a change of address one day. */
 export const CONFIRMATION_TTL_MS: Record<EmailConfirmationPurpose, number> = {

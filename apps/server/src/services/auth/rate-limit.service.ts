@@ -4,8 +4,8 @@ import {
   deleteExpiredRateLimits,
   findRateLimit,
   incrementRateLimit,
-} from '../db/repositories/rate-limits.repository.ts';
-import type { Deps } from '../deps.ts';
+} from '../../db/repositories/auth/rate-limits.repository.ts';
+import type { Deps } from '../../deps.ts';
 
 type StoreCallback = (error: Error | null, result?: { current: number; ttl: number }) => void;
 

@@ -1,4 +1,4 @@
-import { withTransaction, type Db } from '../db/database.ts';
+import { withTransaction, type Db } from '../../db/database.ts';
 import {
   findRefreshToken,
   findSessionUser,
@@ -7,12 +7,12 @@ import {
   markRefreshTokenUsed,
   revokeRefreshFamily,
   revokeUserRefreshFamilies,
-} from '../db/repositories/sessions.repository.ts';
-import { findUserById, type AuthUser } from '../db/repositories/users.repository.ts';
-import type { Deps } from '../deps.ts';
-import { addDays } from '../lib/clock.ts';
-import { newId } from '../lib/ids.ts';
-import { hmacBase64Url, randomToken, safeEqual, sha256Hex } from '../lib/secret-tokens.ts';
+} from '../../db/repositories/auth/sessions.repository.ts';
+import { findUserById, type AuthUser } from '../../db/repositories/auth/users.repository.ts';
+import type { Deps } from '../../deps.ts';
+import { addDays } from '../../lib/clock.ts';
+import { newId } from '../../lib/ids.ts';
+import { hmacBase64Url, randomToken, safeEqual, sha256Hex } from '../../lib/secret-tokens.ts';
 
 /** What the session cookies carry; max ages are in seconds. */
 export interface SessionTokens {

@@ -1,6 +1,6 @@
 import { sql } from 'kysely';
-import { dialectOf, withTransaction, type Db } from '../database.ts';
-import type { EmailConfirmationPurpose } from '../tables/email-confirmations.tables.ts';
+import { dialectOf, withTransaction, type Db } from '../../database.ts';
+import type { EmailConfirmationPurpose } from '../../tables/email-confirmations.tables.ts';
 import { identifierKey } from './users.repository.ts';
 
 export interface NewEmailConfirmation {

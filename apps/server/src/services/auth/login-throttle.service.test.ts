@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { API_MESSAGES } from '@threadcart/contracts';
-import { signUpAndSignIn, TEST_PASSWORD } from '../../test/auth-helpers.ts';
-import { buildTestApp, type TestApp } from '../../test/build-test-app.ts';
+import { signUpAndSignIn, TEST_PASSWORD } from '../../../test/auth-helpers.ts';
+import { buildTestApp, type TestApp } from '../../../test/build-test-app.ts';
 import { blockedUntil, LOGIN_FAILURE_LIMIT } from './login-throttle.service.ts';
 
 describe('blockedUntil', () => {

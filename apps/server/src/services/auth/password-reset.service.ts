@@ -1,5 +1,5 @@
 import { validateEmail, validatePassword, validatePasswordConfirm } from '@threadcart/contracts';
-import { withTransaction } from '../db/database.ts';
+import { withTransaction } from '../../db/database.ts';
 import {
   findUsableResetToken,
   insertResetRequest,
@@ -8,14 +8,18 @@ import {
   markResetTokenUsed,
   markUserResetTokensUsed,
   type ResetRequestKey,
-} from '../db/repositories/password-reset.repository.ts';
-import { findUserByEmail, identifierKey, updatePasswordHash } from '../db/repositories/users.repository.ts';
-import type { Deps } from '../deps.ts';
-import { FieldErrors } from '../errors.ts';
-import { newId } from '../lib/ids.ts';
-import { randomToken, sha256Hex } from '../lib/secret-tokens.ts';
+} from '../../db/repositories/auth/password-reset.repository.ts';
+import {
+  findUserByEmail,
+  identifierKey,
+  updatePasswordHash,
+} from '../../db/repositories/auth/users.repository.ts';
+import type { Deps } from '../../deps.ts';
+import { FieldErrors } from '../../errors.ts';
+import { newId } from '../../lib/ids.ts';
+import { randomToken, sha256Hex } from '../../lib/secret-tokens.ts';
 import { blockedUntil, tooManyAttempts } from './login-throttle.service.ts';
-import { getMailer } from './mail.service.ts';
+import { getMailer } from '../mail.service.ts';
 import { revokeAllSessions } from './sessions.service.ts';
 import { hashPassword } from './users.service.ts';
 

@@ -8,12 +8,12 @@ import {
   type UpdateProfileRequest,
   type User,
 } from '@threadcart/contracts';
-import { withTransaction } from '../db/database.ts';
+import { withTransaction } from '../../db/database.ts';
 import {
   deleteSignupAttempt,
   findPendingEmailChange,
   recordSignupAttemptWithin,
-} from '../db/repositories/email-confirmations.repository.ts';
+} from '../../db/repositories/auth/email-confirmations.repository.ts';
 import {
   findTakenIdentifiers,
   findUserById,
@@ -21,13 +21,13 @@ import {
   uniqueViolationField,
   updateUserName,
   type AuthUser,
-} from '../db/repositories/users.repository.ts';
-import type { Deps } from '../deps.ts';
-import { AppError, FieldErrors } from '../errors.ts';
-import { newId } from '../lib/ids.ts';
-import { createSemaphore } from '../lib/semaphore.ts';
+} from '../../db/repositories/auth/users.repository.ts';
+import type { Deps } from '../../deps.ts';
+import { AppError, FieldErrors } from '../../errors.ts';
+import { newId } from '../../lib/ids.ts';
+import { createSemaphore } from '../../lib/semaphore.ts';
 import { mailConfirmationLink, requestEmailChange } from './email-confirmation.service.ts';
-import { getBalance } from './ledger.service.ts';
+import { getBalance } from '../ledger.service.ts';
 
 const SIGNUP_WINDOW_MS = 60 * 60_000;
 const NAME_MAX_LENGTH = 200;

@@ -1,14 +1,14 @@
 import { API_MESSAGES } from '@threadcart/contracts';
-import { withTransaction, type Db } from '../db/database.ts';
+import { withTransaction, type Db } from '../../db/database.ts';
 import {
   deleteLoginFailure,
   insertLoginFailure,
   lockLoginKeys,
   listRecentLoginFailureTimes,
   type FailureKey,
-} from '../db/repositories/login-failures.repository.ts';
-import { AppError } from '../errors.ts';
-import { newId } from '../lib/ids.ts';
+} from '../../db/repositories/auth/login-failures.repository.ts';
+import { AppError } from '../../errors.ts';
+import { newId } from '../../lib/ids.ts';
 
 export const LOGIN_FAILURE_LIMIT = 10;
 export const LOGIN_FAILURE_WINDOW_MS = 15 * 60_000;

@@ -1,5 +1,5 @@
-import type { Db } from '../database.ts';
-import type { UserRole, UserRow } from '../tables/accounts.tables.ts';
+import type { Db } from '../../database.ts';
+import type { UserRole, UserRow } from '../../tables/accounts.tables.ts';
 
 /** The signed-in user as the rest of the server sees it. */
 export interface AuthUser {

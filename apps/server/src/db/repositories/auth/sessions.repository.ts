@@ -1,4 +1,4 @@
-import type { Db } from '../database.ts';
+import type { Db } from '../../database.ts';
 import type { AuthUser } from './users.repository.ts';
 
 export interface RefreshTokenRecord {

@@ -1,5 +1,5 @@
 import { sql } from 'kysely';
-import { dialectOf, type Db } from '../database.ts';
+import { dialectOf, type Db } from '../../database.ts';
 
 /**
  * PostgreSQL: cancels the running statement of every session that carries this application_name (a dry run whose
