@@ -9,7 +9,7 @@ import { migrateToLatest } from '../apps/server/src/db/migrate.ts';
 import { countCorpus } from '../apps/server/src/db/repositories/corpus-stats.repository.ts';
 import { insertUser } from '../apps/server/src/db/repositories/auth/users.repository.ts';
 import { ingestFiles } from '../apps/server/src/services/corpus-ingest.service.ts';
-import { grantCredits } from '../apps/server/src/services/ledger.service.ts';
+import { grantCredits } from '../apps/server/src/services/payments/ledger.service.ts';
 import { hashPassword } from '../apps/server/src/services/auth/users.service.ts';
 import { newId } from '../apps/server/src/lib/ids.ts';
 

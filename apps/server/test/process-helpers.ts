@@ -5,7 +5,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { expect } from 'vitest';
-import { sumLedgerAndLots } from '../src/db/repositories/credits.repository.ts';
+import { sumLedgerAndLots } from '../src/db/repositories/payments/credits.repository.ts';
 import { findOrderById } from '../src/db/repositories/orders.repository.ts';
 import type { OrderRow } from '../src/db/tables/orders.tables.ts';
 import type { TestSession } from './auth-helpers.ts';

@@ -1,4 +1,4 @@
-import { expireCredits } from '../services/ledger.service.ts';
+import { expireCredits } from '../services/payments/ledger.service.ts';
 import type { PeriodicJob } from './scheduler.ts';
 
 /** Hourly: retires the credits of expired lots with ledger entries. */

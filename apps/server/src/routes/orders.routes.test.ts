@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { listLedgerEntries } from '../db/repositories/credits.repository.ts';
+import { listLedgerEntries } from '../db/repositories/payments/credits.repository.ts';
 import { signUpAndSignIn, type TestSession } from '../../test/auth-helpers.ts';
 import { buildTestApp, type TestApp } from '../../test/build-test-app.ts';
 import { insertCorpus, makeComment, makePost } from '../../test/corpus-factories.ts';

@@ -8,7 +8,7 @@ import { findOrderById } from '../db/repositories/orders.repository.ts';
 import type { Deps } from '../deps.ts';
 import type { FileStorage } from '../storage/file-storage.ts';
 import { claimOrder, fulfilOrder } from './fulfilment.service.ts';
-import { getBalance } from './ledger.service.ts';
+import { getBalance } from './payments/ledger.service.ts';
 
 const LEASE_MS = 60_000;
 const RETRY_BASE_MS = 1_000;

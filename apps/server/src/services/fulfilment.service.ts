@@ -19,7 +19,7 @@ import { parseFilterTreeWithRe2 } from '../corpus/filters/parse-filter-tree.ts';
 import { isCorpusBulkLoading } from './corpus-deferred.service.ts';
 import { searchCorpus } from './corpus-search.service.ts';
 import { takeCorpusSnapshot } from './order-manifest.service.ts';
-import { releaseReservation, settleReservation } from './ledger.service.ts';
+import { releaseReservation, settleReservation } from './payments/ledger.service.ts';
 import { withThreadContext } from './thread-context.service.ts';
 import { recordOrderEvent } from './webhooks/webhook-events.service.ts';
 

@@ -8,7 +8,7 @@ import {
   type PreviewResponse,
 } from '@threadcart/contracts';
 import { withTransaction } from '../db/database.ts';
-import { lockUserCredits } from '../db/repositories/credits.repository.ts';
+import { lockUserCredits } from '../db/repositories/payments/credits.repository.ts';
 import { findRecordBuyerId } from '../db/repositories/delivered-records.repository.ts';
 import {
   countOpenOrders,
@@ -24,7 +24,7 @@ import { AppError, conflict, notFound } from '../errors.ts';
 import { newId } from '../lib/ids.ts';
 import { contentTypeFor } from '../exports/index.ts';
 import { DryRunBusyError, DryRunCancelledError, DryRunSupersededError } from './dry-run/dry-run-pool.ts';
-import { getBalance, reserveCredits } from './ledger.service.ts';
+import { getBalance, reserveCredits } from './payments/ledger.service.ts';
 import { validateOrderRequest, type ValidOrderRequest } from './order-request.ts';
 import { assertCorpusSearchable } from './corpus-deferred.service.ts';
 import { isSampleCorpusLoading } from './service-status.service.ts';

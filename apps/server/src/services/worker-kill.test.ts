@@ -15,7 +15,7 @@ import {
 } from '../../test/order-helpers.ts';
 import { TEST_DIALECT } from '../../test/test-database.ts';
 import { evaluateSearch } from '../corpus/reference/evaluate.ts';
-import { sumLedgerAndLots } from '../db/repositories/credits.repository.ts';
+import { sumLedgerAndLots } from '../db/repositories/payments/credits.repository.ts';
 import { findOrderById } from '../db/repositories/orders.repository.ts';
 
 const SERVER_ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');

@@ -30,7 +30,7 @@ import { deleteUserWebhooks } from '../../db/repositories/webhooks/webhook-endpo
 import type { Deps } from '../../deps.ts';
 import { FieldErrors, notFound } from '../../errors.ts';
 import { addDays } from '../../lib/clock.ts';
-import { releaseReservation } from '../ledger.service.ts';
+import { releaseReservation } from '../payments/ledger.service.ts';
 import { confirmPassword } from './password.service.ts';
 
 /** What replaces the password hash of a deleted account: not an argon2 hash, so nothing ever verifies against it. */

@@ -10,7 +10,7 @@ import {
   findUserPaymentRow,
   listUserPaymentRows,
 } from '../../db/repositories/account.repository.ts';
-import { listPaymentAdjustments } from '../../db/repositories/payments.repository.ts';
+import { listPaymentAdjustments } from '../../db/repositories/payments/payments.repository.ts';
 import type { PaymentRow, PaymentStatus } from '../../db/tables/payments.tables.ts';
 import type { Deps } from '../../deps.ts';
 import { notFound } from '../../errors.ts';

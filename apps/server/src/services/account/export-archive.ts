@@ -9,7 +9,7 @@ import {
   listUserPaymentAdjustments,
   listUserPaymentRows,
 } from '../../db/repositories/account.repository.ts';
-import { listLedgerEntries } from '../../db/repositories/credits.repository.ts';
+import { listLedgerEntries } from '../../db/repositories/payments/credits.repository.ts';
 import { listUserSchedules } from '../../db/repositories/schedules.repository.ts';
 import { listUserWebhookEndpoints } from '../../db/repositories/webhooks/webhook-endpoints.repository.ts';
 import type { Deps } from '../../deps.ts';

@@ -25,7 +25,7 @@ import type { Deps } from '../../deps.ts';
 import { AppError, FieldErrors, badRequest } from '../../errors.ts';
 import { newId } from '../../lib/ids.ts';
 import { randomToken, sha256Hex } from '../../lib/secret-tokens.ts';
-import { grantSignupGift } from '../ledger.service.ts';
+import { grantSignupGift } from '../payments/ledger.service.ts';
 import { blockedUntil, tooManyAttempts } from './login-throttle.service.ts';
 import { getMailer } from '../mail.service.ts';
 

@@ -27,7 +27,7 @@ import { AppError, FieldErrors } from '../../errors.ts';
 import { newId } from '../../lib/ids.ts';
 import { createSemaphore } from '../../lib/semaphore.ts';
 import { mailConfirmationLink, requestEmailChange } from './email-confirmation.service.ts';
-import { getBalance } from '../ledger.service.ts';
+import { getBalance } from '../payments/ledger.service.ts';
 
 const SIGNUP_WINDOW_MS = 60 * 60_000;
 const NAME_MAX_LENGTH = 200;

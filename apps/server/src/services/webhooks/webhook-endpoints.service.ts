@@ -7,7 +7,7 @@ import {
   type WebhookEndpoint,
 } from '@threadcart/contracts';
 import { withTransaction } from '../../db/database.ts';
-import { lockUserCredits } from '../../db/repositories/credits.repository.ts';
+import { lockUserCredits } from '../../db/repositories/payments/credits.repository.ts';
 import {
   findEndpointDelivery,
   listDeliveryAttempts,

@@ -1,6 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { listLedgerEntries } from '../db/repositories/credits.repository.ts';
-import { findPaymentByOrderId, listPaymentAdjustments } from '../db/repositories/payments.repository.ts';
+import { listLedgerEntries } from '../../db/repositories/payments/credits.repository.ts';
+import {
+  findPaymentByOrderId,
+  listPaymentAdjustments,
+} from '../../db/repositories/payments/payments.repository.ts';
 import {
   captureOrder,
   createOrderId,
@@ -9,7 +12,7 @@ import {
   newBuyer,
   startPaymentsTest,
   type PaymentsTestContext,
-} from '../../test/payments-helpers.ts';
+} from '../../../test/payments-helpers.ts';
 import { reserveCredits } from './ledger.service.ts';
 
 describe('POST /api/paypal/webhook/ (events signed by the fake PayPal, verified through its postback)', () => {

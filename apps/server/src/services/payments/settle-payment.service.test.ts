@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { PAYMENT_MESSAGES } from '@threadcart/contracts';
-import { findPaymentByOrderId } from '../db/repositories/payments.repository.ts';
+import { findPaymentByOrderId } from '../../db/repositories/payments/payments.repository.ts';
 import {
   captureOrder,
   createOrderId,
@@ -8,7 +8,7 @@ import {
   newBuyer,
   startPaymentsTest,
   type PaymentsTestContext,
-} from '../../test/payments-helpers.ts';
+} from '../../../test/payments-helpers.ts';
 import { reconcilePayments } from './reconcile-payments.service.ts';
 import { settlePayment } from './settle-payment.service.ts';
 

@@ -9,11 +9,11 @@ import {
   markWebhookEventProcessed,
   setUncreditedPaymentStatus,
   type Payment,
-} from '../db/repositories/payments.repository.ts';
-import type { Deps } from '../deps.ts';
-import { AppError } from '../errors.ts';
-import { ProviderUnavailableError, valueToCents } from '../payments/provider.ts';
-import { paymentProviderFor } from '../payments/provider-registry.ts';
+} from '../../db/repositories/payments/payments.repository.ts';
+import type { Deps } from '../../deps.ts';
+import { AppError } from '../../errors.ts';
+import { ProviderUnavailableError, valueToCents } from '../../payments/provider.ts';
+import { paymentProviderFor } from '../../payments/provider-registry.ts';
 import { takeBackPurchase } from './payment-refunds.service.ts';
 import { settlePayment, type SettleMode } from './settle-payment.service.ts';
 

@@ -1,5 +1,5 @@
 import { purchaseExpiryDays } from '@threadcart/contracts';
-import { withTransaction } from '../db/database.ts';
+import { withTransaction } from '../../db/database.ts';
 import {
   claimPaymentForCapture,
   findPaymentById,
@@ -8,17 +8,17 @@ import {
   setUncreditedPaymentStatus,
   type Payment,
   type PaymentStatus,
-} from '../db/repositories/payments.repository.ts';
-import type { Deps } from '../deps.ts';
-import { addDays } from '../lib/clock.ts';
+} from '../../db/repositories/payments/payments.repository.ts';
+import type { Deps } from '../../deps.ts';
+import { addDays } from '../../lib/clock.ts';
 import {
   ProviderError,
   ProviderUnavailableError,
   type CaptureView,
   type OrderView,
   type PaymentProvider,
-} from '../payments/provider.ts';
-import { paymentProviderFor } from '../payments/provider-registry.ts';
+} from '../../payments/provider.ts';
+import { paymentProviderFor } from '../../payments/provider-registry.ts';
 import { grantCredits } from './ledger.service.ts';
 
 /** `capture` captures an approved order (return page, approval webhook); `check` reads the order first. */

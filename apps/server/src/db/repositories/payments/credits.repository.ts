@@ -1,6 +1,11 @@
 import { sql } from 'kysely';
-import { dialectOf, type Db } from '../database.ts';
-import type { CreditLotRow, CreditSource, LedgerKind, ReservationStatus } from '../tables/credits.tables.ts';
+import { dialectOf, type Db } from '../../database.ts';
+import type {
+  CreditLotRow,
+  CreditSource,
+  LedgerKind,
+  ReservationStatus,
+} from '../../tables/credits.tables.ts';
 
 export interface LotAllocation {
   lot_id: string;

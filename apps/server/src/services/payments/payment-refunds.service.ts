@@ -1,4 +1,4 @@
-import { withTransaction } from '../db/database.ts';
+import { withTransaction } from '../../db/database.ts';
 import {
   findPaymentAdjustmentByRef,
   insertPaymentAdjustment,
@@ -6,9 +6,9 @@ import {
   lockPayment,
   setCreditedPaymentStatus,
   type Payment,
-} from '../db/repositories/payments.repository.ts';
-import type { Deps } from '../deps.ts';
-import { newId } from '../lib/ids.ts';
+} from '../../db/repositories/payments/payments.repository.ts';
+import type { Deps } from '../../deps.ts';
+import { newId } from '../../lib/ids.ts';
 import { clawbackLotCredits } from './ledger.service.ts';
 
 export interface RefundInput {

@@ -13,17 +13,17 @@ import {
   setPaymentOrderId,
   setUncreditedPaymentStatus,
   type Payment,
-} from '../db/repositories/payments.repository.ts';
-import type { Deps } from '../deps.ts';
-import { AppError, badRequest, notFound } from '../errors.ts';
-import { newId } from '../lib/ids.ts';
+} from '../../db/repositories/payments/payments.repository.ts';
+import type { Deps } from '../../deps.ts';
+import { AppError, badRequest, notFound } from '../../errors.ts';
+import { newId } from '../../lib/ids.ts';
 import {
   ProviderError,
   ProviderUnavailableError,
   centsToValue,
   ORDER_ID_PATTERN,
-} from '../payments/provider.ts';
-import { paymentProviderFor } from '../payments/provider-registry.ts';
+} from '../../payments/provider.ts';
+import { paymentProviderFor } from '../../payments/provider-registry.ts';
 import { getBalance } from './ledger.service.ts';
 import { settlePayment, type SettleResult } from './settle-payment.service.ts';
 

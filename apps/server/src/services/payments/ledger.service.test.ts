@@ -1,9 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createDatabase, type DatabaseHandle } from '../db/database.ts';
-import { listLedgerEntries, sumLedgerAndLots } from '../db/repositories/credits.repository.ts';
-import { addDays } from '../lib/clock.ts';
-import { insertTestUser } from '../../test/factories.ts';
-import { createTestDatabase, TEST_DIALECT, type TestDatabase } from '../../test/test-database.ts';
+import { createDatabase, type DatabaseHandle } from '../../db/database.ts';
+import { listLedgerEntries, sumLedgerAndLots } from '../../db/repositories/payments/credits.repository.ts';
+import { addDays } from '../../lib/clock.ts';
+import { insertTestUser } from '../../../test/factories.ts';
+import { createTestDatabase, TEST_DIALECT, type TestDatabase } from '../../../test/test-database.ts';
 import {
   clawbackLotCredits,
   expireCredits,

@@ -4,7 +4,7 @@ import {
   SIGNUP_GIFT_CREDITS,
   SIGNUP_GIFT_EXPIRY_DAYS,
 } from '@threadcart/contracts';
-import { withTransaction, type Db } from '../db/database.ts';
+import { withTransaction, type Db } from '../../db/database.ts';
 import {
   appendLedgerEntries,
   closeReservation,
@@ -19,11 +19,11 @@ import {
   sumSpendableCredits,
   type LotAllocation,
   type NewLedgerEntry,
-} from '../db/repositories/credits.repository.ts';
-import type { CreditSource } from '../db/tables/credits.tables.ts';
-import { AppError } from '../errors.ts';
-import { addDays } from '../lib/clock.ts';
-import { newId } from '../lib/ids.ts';
+} from '../../db/repositories/payments/credits.repository.ts';
+import type { CreditSource } from '../../db/tables/credits.tables.ts';
+import { AppError } from '../../errors.ts';
+import { addDays } from '../../lib/clock.ts';
+import { newId } from '../../lib/ids.ts';
 
 export interface GrantInput {
   readonly userId: string;

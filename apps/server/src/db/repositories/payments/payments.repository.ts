@@ -1,12 +1,12 @@
 import { sql } from 'kysely';
-import { dialectOf, type Db } from '../database.ts';
+import { dialectOf, type Db } from '../../database.ts';
 import type {
   PaymentAdjustmentRow,
   PaymentAdjustmentsTable,
   PaymentRow,
   PaymentStatus,
   PaymentsTable,
-} from '../tables/payments.tables.ts';
+} from '../../tables/payments.tables.ts';
 
 export type { PaymentStatus };
 

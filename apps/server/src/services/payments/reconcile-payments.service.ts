@@ -1,5 +1,5 @@
-import { listPaymentsToReconcile } from '../db/repositories/payments.repository.ts';
-import type { Deps } from '../deps.ts';
+import { listPaymentsToReconcile } from '../../db/repositories/payments/payments.repository.ts';
+import type { Deps } from '../../deps.ts';
 import { settlePayment, type SettleResult } from './settle-payment.service.ts';
 
 /** Payments untouched this long are re-checked (the return page and webhooks normally settle them sooner). */
