@@ -12,7 +12,7 @@ import {
   type EntryProcess,
 } from '../test/process-helpers.ts';
 import { TEST_DIALECT } from '../test/test-database.ts';
-import { findOrderById } from './db/repositories/orders.repository.ts';
+import { findOrderById } from './db/repositories/orders/orders.repository.ts';
 
 // 200 matching posts at 40 ms a record: about 8 s of writing, so the server dies while its worker is mid-file.
 const POSTS = Array.from({ length: 200 }, (_, i) =>

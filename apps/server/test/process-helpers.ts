@@ -6,7 +6,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { expect } from 'vitest';
 import { sumLedgerAndLots } from '../src/db/repositories/payments/credits.repository.ts';
-import { findOrderById } from '../src/db/repositories/orders.repository.ts';
+import { findOrderById } from '../src/db/repositories/orders/orders.repository.ts';
 import type { OrderRow } from '../src/db/tables/orders.tables.ts';
 import type { TestSession } from './auth-helpers.ts';
 import type { TestApp } from './build-test-app.ts';

@@ -1,4 +1,4 @@
-import { runDueSchedules } from '../services/schedules/schedule-runs.service.ts';
+import { runDueSchedules } from '../services/orders/schedule-runs.service.ts';
 import type { PeriodicJob } from './scheduler.ts';
 
 /** Every 30 s: places the scheduled orders whose run has come (decision 030). */

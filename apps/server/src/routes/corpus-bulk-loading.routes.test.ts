@@ -5,10 +5,10 @@ import { buildTestApp, type TestApp } from '../../test/build-test-app.ts';
 import { insertCorpus, makePost } from '../../test/corpus-factories.ts';
 import { TEST_DIALECT } from '../../test/test-database.ts';
 import { deferCorpusObjects } from '../db/repositories/corpus-bulk.repository.ts';
-import { findOrderById } from '../db/repositories/orders.repository.ts';
+import { findOrderById } from '../db/repositories/orders/orders.repository.ts';
 import { startOrderWorker } from '../jobs/order-worker.ts';
 import { finishDeferredIndexes } from '../services/corpus-deferred.service.ts';
-import { claimOrder, fulfilOrder } from '../services/fulfilment.service.ts';
+import { claimOrder, fulfilOrder } from '../services/orders/fulfilment.service.ts';
 
 const FILTERS = {
   combinator: 'and',

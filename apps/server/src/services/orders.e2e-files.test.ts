@@ -19,7 +19,7 @@ import {
 } from '../../test/order-helpers.ts';
 import { TEST_DIALECT } from '../../test/test-database.ts';
 import { evaluateSearch, recordMatches } from '../corpus/reference/evaluate.ts';
-import { findOrderById } from '../db/repositories/orders.repository.ts';
+import { findOrderById } from '../db/repositories/orders/orders.repository.ts';
 
 // Applies to both record types: upvotes/comments constrain posts only, replies comments only (docs/product.md §7.4).
 const FILTERS = {

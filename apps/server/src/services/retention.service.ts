@@ -1,4 +1,4 @@
-import { deleteOrder, listOrdersCreatedBefore } from '../db/repositories/orders.repository.ts';
+import { deleteOrder, listOrdersCreatedBefore } from '../db/repositories/orders/orders.repository.ts';
 import type { Deps } from '../deps.ts';
 import { addDays } from '../lib/clock.ts';
 

@@ -16,7 +16,7 @@ import {
 import { TEST_DIALECT } from '../../test/test-database.ts';
 import { evaluateSearch } from '../corpus/reference/evaluate.ts';
 import { sumLedgerAndLots } from '../db/repositories/payments/credits.repository.ts';
-import { findOrderById } from '../db/repositories/orders.repository.ts';
+import { findOrderById } from '../db/repositories/orders/orders.repository.ts';
 
 const SERVER_ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 const WORKER_ENTRY = path.join(SERVER_ROOT, 'src/worker.ts');

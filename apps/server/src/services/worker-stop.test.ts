@@ -11,7 +11,7 @@ import {
   type EntryProcess,
 } from '../../test/process-helpers.ts';
 import { TEST_DIALECT } from '../../test/test-database.ts';
-import { findOrderById } from '../db/repositories/orders.repository.ts';
+import { findOrderById } from '../db/repositories/orders/orders.repository.ts';
 
 // 240 "python" posts and 60 "rust" ones; at 40 ms a record, a python order takes ~10 s to write, a rust one ~2.5 s.
 const POSTS = Array.from({ length: 300 }, (_, i) =>

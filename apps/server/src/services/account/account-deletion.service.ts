@@ -25,7 +25,7 @@ import {
 } from '../../db/repositories/account-exports.repository.ts';
 import { deleteOutboxEmailsTo } from '../../db/repositories/outbox.repository.ts';
 import { findUserById } from '../../db/repositories/auth/users.repository.ts';
-import { deleteUserSchedules } from '../../db/repositories/schedules.repository.ts';
+import { deleteUserSchedules } from '../../db/repositories/orders/schedules.repository.ts';
 import { deleteUserWebhooks } from '../../db/repositories/webhooks/webhook-endpoints.repository.ts';
 import type { Deps } from '../../deps.ts';
 import { FieldErrors, notFound } from '../../errors.ts';

@@ -13,7 +13,7 @@ import {
   requeueFailedOrder,
 } from '../../db/repositories/admin/admin-orders.repository.ts';
 import { lockUserCredits } from '../../db/repositories/payments/credits.repository.ts';
-import { findOrderById } from '../../db/repositories/orders.repository.ts';
+import { findOrderById } from '../../db/repositories/orders/orders.repository.ts';
 import type { OrderRow } from '../../db/tables/orders.tables.ts';
 import type { Deps } from '../../deps.ts';
 import { AppError, conflict, notFound } from '../../errors.ts';

@@ -9,7 +9,7 @@ import {
 } from '../../corpus/filters/prepare.ts';
 import { compareForSort, recordMatches, type ReferenceRecord } from '../../corpus/reference/evaluate.ts';
 import { dialectOf, type Db } from '../../db/database.ts';
-import { excludeDelivered } from '../../db/repositories/delivered-records.repository.ts';
+import { excludeDelivered } from '../../db/repositories/orders/delivered-records.repository.ts';
 import { toFts5Query } from '../../db/filter-sql/index-lookup.ts';
 import { compileRowCondition, type RowCondition } from '../../db/filter-sql/row-condition.ts';
 import { StatementDeadlineError, withStatementDeadline } from '../../db/filter-sql/statement-deadline.ts';

@@ -23,7 +23,7 @@ import { createDatabase } from '../../db/database.ts';
 import type { Deps } from '../../deps.ts';
 import { deliverWebhooksJob } from '../../jobs/deliver-webhooks.job.ts';
 import { PERIODIC_JOBS } from '../../jobs/scheduler.ts';
-import { claimOrder, fulfilOrder } from '../fulfilment.service.ts';
+import { claimOrder, fulfilOrder } from '../orders/fulfilment.service.ts';
 import { deliverDueWebhooks, webhookRetryDelayMs } from './webhook-delivery.service.ts';
 
 const FILTERS = { combinator: 'and', rules: [{ field: 'keyword', operator: '=', value: 'python' }] };

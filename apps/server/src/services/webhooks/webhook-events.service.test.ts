@@ -7,7 +7,7 @@ import { insertCorpus, makePost } from '../../../test/corpus-factories.ts';
 import { TEST_DIALECT } from '../../../test/test-database.ts';
 import { purgeOrdersJob } from '../../jobs/purge-orders.job.ts';
 import type { FileStorage } from '../../storage/file-storage.ts';
-import { claimOrder, fulfilOrder } from '../fulfilment.service.ts';
+import { claimOrder, fulfilOrder } from '../orders/fulfilment.service.ts';
 
 const LEASE_MS = 60_000;
 const RETRY_BASE_MS = 1_000;

@@ -1,11 +1,11 @@
 import { WEBHOOK_MAX_ATTEMPTS, type WebhookEvent, type WebhookEventType } from '@threadcart/contracts';
 import type { Db } from '../../db/database.ts';
-import { findOrderById } from '../../db/repositories/orders.repository.ts';
+import { findOrderById } from '../../db/repositories/orders/orders.repository.ts';
 import { insertEventWithDeliveries } from '../../db/repositories/webhooks/webhook-deliveries.repository.ts';
 import { listUserWebhookEndpoints } from '../../db/repositories/webhooks/webhook-endpoints.repository.ts';
 import type { Deps } from '../../deps.ts';
 import { newId } from '../../lib/ids.ts';
-import { toOrder } from '../orders.service.ts';
+import { toOrder } from '../orders/orders.service.ts';
 
 /** A test event is tried once: its owner is watching the log and can send another. */
 const TEST_EVENT_ATTEMPTS = 1;

@@ -1,12 +1,12 @@
 import { defaultColumns, ORDER_MESSAGES, type FormatType, type Order } from '@threadcart/contracts';
 import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { signUpAndSignIn, type TestSession } from '../../test/auth-helpers.ts';
-import { buildTestApp, type TestApp } from '../../test/build-test-app.ts';
-import { insertCorpus, makeComment, makePost } from '../../test/corpus-factories.ts';
-import { downloadOrderFile, fulfilAll, parseCsv, unneutralise } from '../../test/order-helpers.ts';
-import { readParquet } from '../../test/parquet-reader.ts';
-import { TEST_DIALECT } from '../../test/test-database.ts';
+import { signUpAndSignIn, type TestSession } from '../../../test/auth-helpers.ts';
+import { buildTestApp, type TestApp } from '../../../test/build-test-app.ts';
+import { insertCorpus, makeComment, makePost } from '../../../test/corpus-factories.ts';
+import { downloadOrderFile, fulfilAll, parseCsv, unneutralise } from '../../../test/order-helpers.ts';
+import { readParquet } from '../../../test/parquet-reader.ts';
+import { TEST_DIALECT } from '../../../test/test-database.ts';
 import { CONTEXT_MAX_DEPTH } from './thread-context.service.ts';
 
 // A thread: post tp1; c1 answers it, c2 answers c1, c3 answers c2; c4 answers a comment the corpus lacks; c5 belongs

@@ -1,6 +1,6 @@
 import { sql } from 'kysely';
-import type { TopComment } from '../../exports/records.ts';
-import { dialectOf, type Db } from '../database.ts';
+import type { TopComment } from '../../../exports/records.ts';
+import { dialectOf, type Db } from '../../database.ts';
 
 // Thread context for an order's file (docs/decisions/029-thread-context-and-purchased-records.md). Every function
 // takes one batch of ids and answers it in one statement; the caller bounds the batch.

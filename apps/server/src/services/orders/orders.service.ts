@@ -7,9 +7,9 @@ import {
   type Order,
   type PreviewResponse,
 } from '@threadcart/contracts';
-import { withTransaction } from '../db/database.ts';
-import { lockUserCredits } from '../db/repositories/payments/credits.repository.ts';
-import { findRecordBuyerId } from '../db/repositories/delivered-records.repository.ts';
+import { withTransaction } from '../../db/database.ts';
+import { lockUserCredits } from '../../db/repositories/payments/credits.repository.ts';
+import { findRecordBuyerId } from '../../db/repositories/orders/delivered-records.repository.ts';
 import {
   countOpenOrders,
   countUserOrdersByStatus,
@@ -17,17 +17,17 @@ import {
   findUserOrder,
   insertOrder,
   listUserOrders,
-} from '../db/repositories/orders.repository.ts';
-import type { OrderRow } from '../db/tables/orders.tables.ts';
-import type { Deps } from '../deps.ts';
-import { AppError, conflict, notFound } from '../errors.ts';
-import { newId } from '../lib/ids.ts';
-import { contentTypeFor } from '../exports/index.ts';
-import { DryRunBusyError, DryRunCancelledError, DryRunSupersededError } from './dry-run/dry-run-pool.ts';
-import { getBalance, reserveCredits } from './payments/ledger.service.ts';
+} from '../../db/repositories/orders/orders.repository.ts';
+import type { OrderRow } from '../../db/tables/orders.tables.ts';
+import type { Deps } from '../../deps.ts';
+import { AppError, conflict, notFound } from '../../errors.ts';
+import { newId } from '../../lib/ids.ts';
+import { contentTypeFor } from '../../exports/index.ts';
+import { DryRunBusyError, DryRunCancelledError, DryRunSupersededError } from '../dry-run/dry-run-pool.ts';
+import { getBalance, reserveCredits } from '../payments/ledger.service.ts';
 import { validateOrderRequest, type ValidOrderRequest } from './order-request.ts';
-import { assertCorpusSearchable } from './corpus-deferred.service.ts';
-import { isSampleCorpusLoading } from './service-status.service.ts';
+import { assertCorpusSearchable } from '../corpus-deferred.service.ts';
+import { isSampleCorpusLoading } from '../service-status.service.ts';
 
 /** How long a user with too many open orders is asked to wait before placing another. */
 const OPEN_ORDERS_RETRY_AFTER_SECONDS = 30;

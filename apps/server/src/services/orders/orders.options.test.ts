@@ -1,19 +1,19 @@
 import { FILE_COLUMNS, ORDER_MESSAGES, type FormatType, type Order } from '@threadcart/contracts';
 import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { signUpAndSignIn, type TestSession } from '../../test/auth-helpers.ts';
-import { buildTestApp, type TestApp } from '../../test/build-test-app.ts';
-import { insertCorpus } from '../../test/corpus-factories.ts';
+import { signUpAndSignIn, type TestSession } from '../../../test/auth-helpers.ts';
+import { buildTestApp, type TestApp } from '../../../test/build-test-app.ts';
+import { insertCorpus } from '../../../test/corpus-factories.ts';
 import {
   downloadOrderFile,
   FORMATS,
   fulfilAll,
   makeOrdersCorpus,
   parseOrderFile,
-} from '../../test/order-helpers.ts';
-import { TEST_DIALECT } from '../../test/test-database.ts';
-import { evaluateSearch } from '../corpus/reference/evaluate.ts';
-import { parseFilterTreeWithRe2 } from '../corpus/filters/parse-filter-tree.ts';
+} from '../../../test/order-helpers.ts';
+import { TEST_DIALECT } from '../../../test/test-database.ts';
+import { evaluateSearch } from '../../corpus/reference/evaluate.ts';
+import { parseFilterTreeWithRe2 } from '../../corpus/filters/parse-filter-tree.ts';
 
 const FILTERS = {
   combinator: 'and',

@@ -1,9 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { signUpAndSignIn, type TestSession } from '../../test/auth-helpers.ts';
-import { buildTestApp, type TestApp } from '../../test/build-test-app.ts';
-import { TEST_DIALECT } from '../../test/test-database.ts';
-import { listUserOrders } from '../db/repositories/orders.repository.ts';
-import { getBalance } from './payments/ledger.service.ts';
+import { signUpAndSignIn, type TestSession } from '../../../test/auth-helpers.ts';
+import { buildTestApp, type TestApp } from '../../../test/build-test-app.ts';
+import { TEST_DIALECT } from '../../../test/test-database.ts';
+import { listUserOrders } from '../../db/repositories/orders/orders.repository.ts';
+import { getBalance } from '../payments/ledger.service.ts';
 
 const FILTERS = { combinator: 'and', rules: [{ field: 'keyword', operator: '=', value: 'python' }] };
 // The same tree in the order payload form (docs/product.md §7.1): it is stored canonical, so it is the same order.

@@ -1,8 +1,8 @@
 import { DRY_RUNS_PER_MINUTE, MAX_OPEN_ORDERS, ORDER_MESSAGES, type Order } from '@threadcart/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { signUpAndSignIn, type TestSession } from '../../test/auth-helpers.ts';
-import { buildTestApp, type TestApp } from '../../test/build-test-app.ts';
-import { TEST_DIALECT } from '../../test/test-database.ts';
+import { signUpAndSignIn, type TestSession } from '../../../test/auth-helpers.ts';
+import { buildTestApp, type TestApp } from '../../../test/build-test-app.ts';
+import { TEST_DIALECT } from '../../../test/test-database.ts';
 import { claimOrder } from './fulfilment.service.ts';
 
 const PAYLOAD = {

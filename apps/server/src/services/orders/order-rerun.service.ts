@@ -5,10 +5,10 @@ import {
   type RerunOrderRequest,
   type RerunOrderResponse,
 } from '@threadcart/contracts';
-import { findUserOrder } from '../db/repositories/orders.repository.ts';
-import type { OrderRow } from '../db/tables/orders.tables.ts';
-import type { Deps } from '../deps.ts';
-import { notFound } from '../errors.ts';
+import { findUserOrder } from '../../db/repositories/orders/orders.repository.ts';
+import type { OrderRow } from '../../db/tables/orders.tables.ts';
+import type { Deps } from '../../deps.ts';
+import { notFound } from '../../errors.ts';
 import { takeCorpusSnapshot } from './order-manifest.service.ts';
 import { parseStoredOrderRequest } from './order-request.ts';
 import { placeOrder } from './orders.service.ts';

@@ -5,12 +5,12 @@ import {
   listDueSchedules,
   recordScheduleRun,
   type OrderScheduleRow,
-} from '../../db/repositories/schedules.repository.ts';
+} from '../../db/repositories/orders/schedules.repository.ts';
 import { findUserById } from '../../db/repositories/auth/users.repository.ts';
 import { depsWithDb, type Deps } from '../../deps.ts';
 import { AppError, FieldErrors } from '../../errors.ts';
 import { getMailer } from '../mail.service.ts';
-import { placeOrder } from '../orders.service.ts';
+import { placeOrder } from './orders.service.ts';
 import { nextSlotAfter, scheduledRequest } from './schedules.service.ts';
 
 /** Schedules looked at per run of the job. */

@@ -13,8 +13,8 @@ import {
   type FormatType,
   type SearchType,
 } from '@threadcart/contracts';
-import { WITH_RE2 } from '../corpus/filters/parse-filter-tree.ts';
-import { FieldErrors } from '../errors.ts';
+import { WITH_RE2 } from '../../corpus/filters/parse-filter-tree.ts';
+import { FieldErrors } from '../../errors.ts';
 
 /**
  * The order payload at the server's edge (create, dry run, and a stored order or schedule read back): the contracts'

@@ -15,12 +15,12 @@ import {
   listUserSchedules,
   setScheduleStatus,
   type OrderScheduleRow,
-} from '../../db/repositories/schedules.repository.ts';
+} from '../../db/repositories/orders/schedules.repository.ts';
 import { depsWithDb, type Deps } from '../../deps.ts';
 import { conflict, notFound } from '../../errors.ts';
 import { newId } from '../../lib/ids.ts';
-import { parseStoredOrderRequest } from '../order-request.ts';
-import { placeOrder } from '../orders.service.ts';
+import { parseStoredOrderRequest } from './order-request.ts';
+import { placeOrder } from './orders.service.ts';
 
 /** Places an order (orders.service's placeOrder), or with `schedule` an order and its schedule. */
 export async function placeOrderOrSchedule(

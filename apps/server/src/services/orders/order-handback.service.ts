@@ -1,6 +1,6 @@
-import { scheduleRetry } from '../db/repositories/orders.repository.ts';
-import type { OrderRow } from '../db/tables/orders.tables.ts';
-import type { Deps } from '../deps.ts';
+import { scheduleRetry } from '../../db/repositories/orders/orders.repository.ts';
+import type { OrderRow } from '../../db/tables/orders.tables.ts';
+import type { Deps } from '../../deps.ts';
 
 /** What the order shows until a worker takes it again. */
 const HANDED_BACK_MESSAGE = 'The worker fulfilling this order stopped; another worker takes it over now.';

@@ -1,14 +1,14 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { signUpAndSignIn, type TestSession } from '../../test/auth-helpers.ts';
-import { buildTestApp, type TestApp } from '../../test/build-test-app.ts';
-import { insertCorpus, makePost } from '../../test/corpus-factories.ts';
-import { listStorage, reservationLedger } from '../../test/order-helpers.ts';
-import { TEST_DIALECT } from '../../test/test-database.ts';
-import { findOrderById } from '../db/repositories/orders.repository.ts';
-import type { Deps } from '../deps.ts';
-import type { FileStorage } from '../storage/file-storage.ts';
+import { signUpAndSignIn, type TestSession } from '../../../test/auth-helpers.ts';
+import { buildTestApp, type TestApp } from '../../../test/build-test-app.ts';
+import { insertCorpus, makePost } from '../../../test/corpus-factories.ts';
+import { listStorage, reservationLedger } from '../../../test/order-helpers.ts';
+import { TEST_DIALECT } from '../../../test/test-database.ts';
+import { findOrderById } from '../../db/repositories/orders/orders.repository.ts';
+import type { Deps } from '../../deps.ts';
+import type { FileStorage } from '../../storage/file-storage.ts';
 import { claimOrder, fulfilOrder } from './fulfilment.service.ts';
-import { getBalance } from './payments/ledger.service.ts';
+import { getBalance } from '../payments/ledger.service.ts';
 
 const LEASE_MS = 60_000;
 const RETRY_BASE_MS = 1_000;

@@ -1,11 +1,11 @@
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { signUpAndSignIn } from '../../../test/auth-helpers.ts';
-import { buildTestApp, type TestApp } from '../../../test/build-test-app.ts';
-import { insertCorpus, makePost } from '../../../test/corpus-factories.ts';
-import { TEST_DIALECT } from '../../../test/test-database.ts';
-import { dialectOf } from '../database.ts';
-import { compileRowCondition } from '../filter-sql/row-condition.ts';
+import { signUpAndSignIn } from '../../../../test/auth-helpers.ts';
+import { buildTestApp, type TestApp } from '../../../../test/build-test-app.ts';
+import { insertCorpus, makePost } from '../../../../test/corpus-factories.ts';
+import { TEST_DIALECT } from '../../../../test/test-database.ts';
+import { dialectOf } from '../../database.ts';
+import { compileRowCondition } from '../../filter-sql/row-condition.ts';
 import {
   excludeDelivered,
   findRecordBuyerId,

@@ -1,5 +1,5 @@
-import type { Db } from '../database.ts';
-import type { OrderScheduleRow } from '../tables/schedules.tables.ts';
+import type { Db } from '../../database.ts';
+import type { OrderScheduleRow } from '../../tables/schedules.tables.ts';
 
 export type { OrderScheduleRow };
 

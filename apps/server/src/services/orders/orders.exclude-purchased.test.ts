@@ -1,17 +1,17 @@
 import { SORT_ORDERS, type Order, type PreviewResponse, type SortOrder } from '@threadcart/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createApiKey, signUpAndSignIn, TEST_PASSWORD } from '../../test/auth-helpers.ts';
-import { buildTestApp, type TestApp } from '../../test/build-test-app.ts';
-import { insertCorpus, makePost } from '../../test/corpus-factories.ts';
-import { downloadOrderFile, fulfilAll, makeOrdersCorpus } from '../../test/order-helpers.ts';
-import { TEST_DIALECT } from '../../test/test-database.ts';
-import { evaluateSearch } from '../corpus/reference/evaluate.ts';
-import type { CommentsTable, PostsTable } from '../db/tables/corpus.tables.ts';
-import { countDeliveredRecords } from '../db/repositories/delivered-records.repository.ts';
-import { addDays } from '../lib/clock.ts';
+import { createApiKey, signUpAndSignIn, TEST_PASSWORD } from '../../../test/auth-helpers.ts';
+import { buildTestApp, type TestApp } from '../../../test/build-test-app.ts';
+import { insertCorpus, makePost } from '../../../test/corpus-factories.ts';
+import { downloadOrderFile, fulfilAll, makeOrdersCorpus } from '../../../test/order-helpers.ts';
+import { TEST_DIALECT } from '../../../test/test-database.ts';
+import { evaluateSearch } from '../../corpus/reference/evaluate.ts';
+import type { CommentsTable, PostsTable } from '../../db/tables/corpus.tables.ts';
+import { countDeliveredRecords } from '../../db/repositories/orders/delivered-records.repository.ts';
+import { addDays } from '../../lib/clock.ts';
 
-import { purgeExpiredOrders } from './retention.service.ts';
-import { parseFilterTreeWithRe2 } from '../corpus/filters/parse-filter-tree.ts';
+import { purgeExpiredOrders } from '../retention.service.ts';
+import { parseFilterTreeWithRe2 } from '../../corpus/filters/parse-filter-tree.ts';
 
 const corpus = makeOrdersCorpus({ posts: 90, comments: 120, prefix: 'e' });
 const ZEBRA = {

@@ -1,7 +1,7 @@
 import { sql, type RawBuilder, type SqlBool } from 'kysely';
-import type { RecordType } from '../../corpus/filters/prepare.ts';
-import type { Db } from '../database.ts';
-import type { RowCondition } from '../filter-sql/row-condition.ts';
+import type { RecordType } from '../../../corpus/filters/prepare.ts';
+import type { Db } from '../../database.ts';
+import type { RowCondition } from '../../filter-sql/row-condition.ts';
 
 // What each user received, for `exclude_purchased` (docs/decisions/029-thread-context-and-purchased-records.md).
 

@@ -1,10 +1,10 @@
 import { CompiledQuery, sql, type KyselyPlugin, type RootOperationNode } from 'kysely';
-import { listTopComments } from '../db/repositories/thread-context.repository.ts';
+import { listTopComments } from '../../db/repositories/orders/thread-context.repository.ts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildTestApp, type TestApp } from '../../test/build-test-app.ts';
-import { insertCorpus, makeComment, makePost } from '../../test/corpus-factories.ts';
-import { TEST_DIALECT } from '../../test/test-database.ts';
-import type { CommentRecord, PostRecord } from '../exports/records.ts';
+import { buildTestApp, type TestApp } from '../../../test/build-test-app.ts';
+import { insertCorpus, makeComment, makePost } from '../../../test/corpus-factories.ts';
+import { TEST_DIALECT } from '../../../test/test-database.ts';
+import type { CommentRecord, PostRecord } from '../../exports/records.ts';
 import { CONTEXT_BATCH, withThreadContext } from './thread-context.service.ts';
 
 const POSTS = 150;

@@ -1,5 +1,5 @@
 import { resolveFileColumns, type FileColumns } from '@threadcart/contracts';
-import { withTransaction } from '../db/database.ts';
+import { withTransaction } from '../../db/database.ts';
 import {
   claimNextOrder,
   completeOrder,
@@ -7,21 +7,21 @@ import {
   renewLease,
   scheduleRetry,
   updateProgress,
-} from '../db/repositories/orders.repository.ts';
+} from '../../db/repositories/orders/orders.repository.ts';
 import {
   findRecordBuyerId,
   insertDeliveredRecords,
-} from '../db/repositories/delivered-records.repository.ts';
-import type { OrderRow } from '../db/tables/orders.tables.ts';
-import type { Deps } from '../deps.ts';
-import { fileNameForOrder, writeOrderFile } from '../exports/index.ts';
-import { parseFilterTreeWithRe2 } from '../corpus/filters/parse-filter-tree.ts';
-import { isCorpusBulkLoading } from './corpus-deferred.service.ts';
-import { searchCorpus } from './corpus-search.service.ts';
+} from '../../db/repositories/orders/delivered-records.repository.ts';
+import type { OrderRow } from '../../db/tables/orders.tables.ts';
+import type { Deps } from '../../deps.ts';
+import { fileNameForOrder, writeOrderFile } from '../../exports/index.ts';
+import { parseFilterTreeWithRe2 } from '../../corpus/filters/parse-filter-tree.ts';
+import { isCorpusBulkLoading } from '../corpus-deferred.service.ts';
+import { searchCorpus } from '../corpus-search.service.ts';
 import { takeCorpusSnapshot } from './order-manifest.service.ts';
-import { releaseReservation, settleReservation } from './payments/ledger.service.ts';
+import { releaseReservation, settleReservation } from '../payments/ledger.service.ts';
 import { withThreadContext } from './thread-context.service.ts';
-import { recordOrderEvent } from './webhooks/webhook-events.service.ts';
+import { recordOrderEvent } from '../webhooks/webhook-events.service.ts';
 
 /** Raised inside a fulfilment when the worker's lease was taken over: stop, write nothing more. */
 class LeaseLostError extends Error {}

@@ -4,15 +4,15 @@ import {
   type CorpusSnapshot,
   type OrderManifest,
 } from '@threadcart/contracts';
-import { listCorpusIngests } from '../db/repositories/corpus-ingests.repository.ts';
-import { snapshotCorpus, type CorpusSliceCounts } from '../db/repositories/corpus-stats.repository.ts';
-import { findUserOrder } from '../db/repositories/orders.repository.ts';
-import type { OrderRow } from '../db/tables/orders.tables.ts';
-import type { Db } from '../db/database.ts';
-import type { Deps } from '../deps.ts';
-import { conflict, notFound } from '../errors.ts';
-import { contentTypeFor } from '../exports/index.ts';
-import { THREADCART_VERSION } from '../lib/version.ts';
+import { listCorpusIngests } from '../../db/repositories/corpus-ingests.repository.ts';
+import { snapshotCorpus, type CorpusSliceCounts } from '../../db/repositories/corpus-stats.repository.ts';
+import { findUserOrder } from '../../db/repositories/orders/orders.repository.ts';
+import type { OrderRow } from '../../db/tables/orders.tables.ts';
+import type { Db } from '../../db/database.ts';
+import type { Deps } from '../../deps.ts';
+import { conflict, notFound } from '../../errors.ts';
+import { contentTypeFor } from '../../exports/index.ts';
+import { THREADCART_VERSION } from '../../lib/version.ts';
 
 /** The corpus as an order ran on it (record counts and newest retrieval per type, real and sample apart). */
 export async function takeCorpusSnapshot(db: Db): Promise<CorpusSnapshot> {

@@ -1,13 +1,13 @@
 import type { FormatType } from '@threadcart/contracts';
-import type { Db } from '../db/database.ts';
+import type { Db } from '../../db/database.ts';
 import {
   findPostTitles,
   findThreadComments,
   listTopComments,
   type ThreadComment,
-} from '../db/repositories/thread-context.repository.ts';
-import type { RecordInput } from '../exports/record-source.ts';
-import type { CommentRecord, PostRecord, ThreadContext, TopComment } from '../exports/records.ts';
+} from '../../db/repositories/orders/thread-context.repository.ts';
+import type { RecordInput } from '../../exports/record-source.ts';
+import type { CommentRecord, PostRecord, ThreadContext, TopComment } from '../../exports/records.ts';
 
 /** The most parents a comment's chain holds (JSON and NDJSON; a tabular file needs the parent only). */
 export const CONTEXT_MAX_DEPTH = 20;

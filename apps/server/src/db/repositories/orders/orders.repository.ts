@@ -1,7 +1,7 @@
 import { sql, type UpdateObject, type Updateable } from 'kysely';
-import { dialectOf, type Db } from '../database.ts';
-import type { Database } from '../schema.ts';
-import type { OrderRow, OrdersTable } from '../tables/orders.tables.ts';
+import { dialectOf, type Db } from '../../database.ts';
+import type { Database } from '../../schema.ts';
+import type { OrderRow, OrdersTable } from '../../tables/orders.tables.ts';
 
 export type NewOrder = Omit<
   OrdersTable,
