@@ -1,7 +1,7 @@
 // Thread context in bench:orders (docs/decisions/029): its cost alone at 1,000 records, and the order cases.
 import type { createDatabase } from '../apps/server/src/db/database.ts';
 import type { FilterTree } from '@threadcart/contracts';
-import { searchCorpus } from '../apps/server/src/services/corpus-search.service.ts';
+import { searchCorpus } from '../apps/server/src/services/corpus/search/corpus-search.service.ts';
 import {
   withThreadContext,
   type ThreadOptions,

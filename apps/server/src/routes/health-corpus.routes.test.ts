@@ -4,7 +4,7 @@ import { insertCorpus, makeComment, makePost } from '../../test/corpus-factories
 import { findServiceStatus } from '../db/repositories/service-status.repository.ts';
 import { PERIODIC_JOBS } from '../jobs/scheduler.ts';
 import { workerHeartbeatJob } from '../jobs/worker-heartbeat.job.ts';
-import { ensureSampleCorpus } from '../services/sample-corpus.service.ts';
+import { ensureSampleCorpus } from '../services/corpus/ingest/sample-corpus.service.ts';
 import {
   CORPUS_COUNTS_MAX_AGE_MS,
   recordSampleCorpusState,

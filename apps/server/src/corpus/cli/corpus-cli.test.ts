@@ -6,9 +6,9 @@ import { afterAll, beforeEach, describe, expect, it } from 'vitest';
 import { testConfig } from '../../../test/build-test-app.ts';
 import { createTestDatabase, type TestDatabase } from '../../../test/test-database.ts';
 import { createDeps } from '../../deps.ts';
-import { deferCorpusObjects } from '../../db/repositories/corpus-bulk.repository.ts';
-import { isCorpusBulkLoading } from '../../services/corpus-deferred.service.ts';
-import { withIngestLock } from '../../services/corpus-ingest.service.ts';
+import { deferCorpusObjects } from '../../db/repositories/corpus/ingest/corpus-bulk.repository.ts';
+import { isCorpusBulkLoading } from '../../services/corpus/ingest/corpus-deferred.service.ts';
+import { withIngestLock } from '../../services/corpus/ingest/corpus-ingest.service.ts';
 import { runCorpusCli, USAGE } from './corpus-cli.ts';
 
 const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'threadcart-cli-'));

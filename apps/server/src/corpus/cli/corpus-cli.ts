@@ -2,16 +2,16 @@ import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { loadConfig } from '../../config.ts';
 import { createDeps, type Deps } from '../../deps.ts';
-import { bulkIngestFiles, type BulkIngestSummary } from '../../services/corpus-bulk.service.ts';
-import { finishDeferredIndexes } from '../../services/corpus-deferred.service.ts';
+import { bulkIngestFiles, type BulkIngestSummary } from '../../services/corpus/ingest/corpus-bulk.service.ts';
+import { finishDeferredIndexes } from '../../services/corpus/ingest/corpus-deferred.service.ts';
 import {
   ingestDepsOf,
   ingestFiles,
   withIngestLock,
   type IngestProgress,
   type IngestSummary,
-} from '../../services/corpus-ingest.service.ts';
-import { getCorpusStats, type CorpusStats } from '../../services/corpus-stats.service.ts';
+} from '../../services/corpus/ingest/corpus-ingest.service.ts';
+import { getCorpusStats, type CorpusStats } from '../../services/corpus/stats/corpus-stats.service.ts';
 import { SKIP_REASONS } from '../skip-reasons.ts';
 import { writeGeneratedCorpus } from '../generate.ts';
 import { createProgressBar, formatSummary } from './progress.ts';

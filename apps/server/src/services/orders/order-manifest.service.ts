@@ -4,8 +4,11 @@ import {
   type CorpusSnapshot,
   type OrderManifest,
 } from '@threadcart/contracts';
-import { listCorpusIngests } from '../../db/repositories/corpus-ingests.repository.ts';
-import { snapshotCorpus, type CorpusSliceCounts } from '../../db/repositories/corpus-stats.repository.ts';
+import { listCorpusIngests } from '../../db/repositories/corpus/ingest/corpus-ingests.repository.ts';
+import {
+  snapshotCorpus,
+  type CorpusSliceCounts,
+} from '../../db/repositories/corpus/stats/corpus-stats.repository.ts';
 import { findUserOrder } from '../../db/repositories/orders/orders.repository.ts';
 import type { OrderRow } from '../../db/tables/orders.tables.ts';
 import type { Db } from '../../db/database.ts';

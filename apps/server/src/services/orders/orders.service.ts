@@ -23,10 +23,14 @@ import type { Deps } from '../../deps.ts';
 import { AppError, conflict, notFound } from '../../errors.ts';
 import { newId } from '../../lib/ids.ts';
 import { contentTypeFor } from '../../exports/index.ts';
-import { DryRunBusyError, DryRunCancelledError, DryRunSupersededError } from '../dry-run/dry-run-pool.ts';
+import {
+  DryRunBusyError,
+  DryRunCancelledError,
+  DryRunSupersededError,
+} from '../corpus/search/dry-run/dry-run-pool.ts';
 import { getBalance, reserveCredits } from '../payments/ledger.service.ts';
 import { validateOrderRequest, type ValidOrderRequest } from './order-request.ts';
-import { assertCorpusSearchable } from '../corpus-deferred.service.ts';
+import { assertCorpusSearchable } from '../corpus/ingest/corpus-deferred.service.ts';
 import { isSampleCorpusLoading } from '../service-status.service.ts';
 
 /** How long a user with too many open orders is asked to wait before placing another. */

@@ -1,0 +1,303 @@
+import { sql, type Expression, type RawBuilder, type SqlBool } from 'kysely';
+import type { IndexLookup } from '../../../../corpus/filters/index-lookups.ts';
+import type { RecordType } from '../../../../corpus/filters/prepare.ts';
+import {
+  COMMENT_COLUMNS,
+  POST_COLUMNS,
+  type CommentRecord,
+  type PostRecord,
+} from '../../../../exports/records.ts';
+import { dialectOf, type Db } from '../../../database.ts';
+import { lookupCondition, lookupRowids } from '../../../filter-sql/index-lookup.ts';
+import { LIVE } from '../../../filter-sql/corpus-expressions.ts';
+import type { RowCondition } from '../../../filter-sql/row-condition.ts';
+
+// The search's building blocks (docs/decisions/016-search-at-scale.md). Each statement reads a bounded number of rows
+// (a lookup no larger than the caller checked, or one chunk of a scan), so a caller between statements can stop at
+// a deadline, report progress, and let its event loop run. Every condition comes from compileRowCondition, which
+// holds the live predicate when the filter admits live records only (docs/decisions/017-filter-fields.md).
+
+export type RecordOf<T extends RecordType> = T extends 'posts' ? PostRecord : CommentRecord;
+
+/** The orders SQL can scan in (the others are sorted in JavaScript, decision 017). */
+export type ScanOrder = 'top' | 'new' | 'old';
+/** A position in a scan order: the key column's value and the id. */
+export interface ScanKey {
+  readonly value: number;
+  readonly id: string;
+}
+/** The range of the order's key column every match lies in (score for top, created_utc for new and old). */
+export interface KeyRange {
+  readonly min: number | null;
+  readonly max: number | null;
+}
+
+/** The columns a search reads: the file's (docs/product.md §8.2) and those the filters and the reference need. */
+const COLUMNS: Record<RecordType, readonly string[]> = {
+  posts: [...POST_COLUMNS, 'post_kind', 'domain', 'flair', 'retrieved_at'],
+  comments: [...COMMENT_COLUMNS, 'retrieved_at'],
+};
+const FLAGS = ['over_18', 'is_deleted', 'is_removed', 'is_sample'];
+const NUMBERS = ['score', 'num_comments', 'created_utc', 'replies', 'retrieved_at'];
+
+function toRecord<T extends RecordType>(row: Record<string, unknown>): RecordOf<T> {
+  const { over_18, is_deleted, is_removed, is_sample, ...rest } = row;
+  const record: Record<string, unknown> = {
+    ...rest,
+    nsfw: Number(over_18) === 1,
+    removed: Number(is_deleted) === 1 || Number(is_removed) === 1,
+    is_sample: Number(is_sample) === 1,
+  };
+  for (const key of NUMBERS) if (key in row) record[key] = Number(row[key]);
+  return record as unknown as RecordOf<T>;
+}
+
+const columnsOf = (type: RecordType, prefix?: string) =>
+  sql.join([...COLUMNS[type], ...FLAGS].map((c) => (prefix ? sql.ref(`${prefix}.${c}`) : sql.ref(c))));
+
+async function selectRecords<T extends RecordType>(
+  db: Db,
+  query: RawBuilder<Record<string, unknown>>,
+): Promise<RecordOf<T>[]> {
+  const { rows } = await query.execute(db);
+  return rows.map((row) => toRecord<T>(row));
+}
+
+async function selectCount(db: Db, query: RawBuilder<unknown>): Promise<number> {
+  const { rows } = await sql<{ n: number }>`select count(*) as n from (${query}) counted`.execute(db);
+  return Number(rows[0]?.n ?? 0);
+}
+
+const limitSql = (limit: number | undefined) => (limit === undefined ? sql`` : sql`limit ${limit}`);
+
+/** How many rows a lookup lists, counting no further than `limit` (read from the index only on SQLite). */
+export async function probeLookup(
+  db: Db,
+  type: RecordType,
+  lookup: IndexLookup,
+  limit: number,
+): Promise<number> {
+  if (dialectOf(db) === 'sqlite') return selectCount(db, sql`${lookupRowids(lookup, type)} limit ${limit}`);
+  return selectCount(
+    db,
+    sql`select 1 from ${sql.table(type)} where ${lookupCondition(lookup, type)} limit ${limit}`,
+  );
+}
+
+function lookupRowsQuery(type: RecordType, lookup: IndexLookup, where: Expression<SqlBool>, dialect: string) {
+  if (dialect === 'sqlite')
+    // CROSS JOIN keeps the lookup as the outer loop: its few rowids drive, rather than a scan in result order.
+    return sql`from (${lookupRowids(lookup, type)}) c cross join ${sql.table(type)} t on t.rowid = c.r
+      where ${where}`;
+  return sql`from ${sql.table(type)} where ${lookupCondition(lookup, type)} and (${where})`;
+}
+
+const ORDER_BY: Record<ScanOrder, RawBuilder<unknown>> = {
+  top: sql`order by score desc, id asc`,
+  new: sql`order by created_utc desc, id desc`,
+  old: sql`order by created_utc asc, id asc`,
+};
+
+/**
+ * The rows a lookup lists that pass the condition, in a scan order with a limit, or all of them unordered (the
+ * caller sorts: the reference check, most_discussed, random).
+ */
+export async function selectLookupRows<T extends RecordType>(
+  db: Db,
+  type: T,
+  lookup: IndexLookup,
+  row: RowCondition,
+  order?: { by: ScanOrder; limit: number },
+): Promise<RecordOf<T>[]> {
+  const dialect = dialectOf(db);
+  const from = lookupRowsQuery(type, lookup, row.where, dialect);
+  const columns = dialect === 'sqlite' ? columnsOf(type, 't') : columnsOf(type);
+  const tail = order ? sql`${ORDER_BY[order.by]} ${limitSql(order.limit)}` : sql``;
+  return selectRecords(db, sql`select ${columns} ${from} ${tail}`);
+}
+
+/** How many rows a lookup lists that pass the condition (exact only when the condition is). */
+export async function countLookupRows(
+  db: Db,
+  type: RecordType,
+  lookup: IndexLookup,
+  row: RowCondition,
+): Promise<number> {
+  return selectCount(db, sql`select 1 ${lookupRowsQuery(type, lookup, row.where, dialectOf(db))}`);
+}
+
+/** SQLite: how many live rows hold every term, read from the full-text index alone (it holds live rows only). */
+export async function countWordMatches(db: Db, type: RecordType, ftsQuery: string): Promise<number> {
+  const fts = sql.table(`${type}_fts`);
+  return selectCount(db, sql`select rowid from ${fts} where ${fts} match ${ftsQuery}`);
+}
+
+const KEY_COLUMN: Record<ScanOrder, string> = { top: 'score', new: 'created_utc', old: 'created_utc' };
+
+/** The rows after `key` in the order. The redundant bound on the key column lets the index start where it is. */
+function after(order: ScanOrder, key: ScanKey | undefined): RawBuilder<SqlBool> {
+  if (!key) return sql`1 = 1`;
+  const column = sql.ref(KEY_COLUMN[order]);
+  if (order === 'top')
+    return sql`${column} <= ${key.value} and (${column} < ${key.value} or (${column} = ${key.value} and id > ${key.id}))`;
+  if (order === 'new')
+    return sql`${column} <= ${key.value} and (${column} < ${key.value} or (${column} = ${key.value} and id < ${key.id}))`;
+  return sql`${column} >= ${key.value} and (${column} > ${key.value} or (${column} = ${key.value} and id > ${key.id}))`;
+}
+const notAfter = (order: ScanOrder, key: ScanKey | undefined): RawBuilder<SqlBool> =>
+  key ? sql`not (${after(order, key)})` : sql`1 = 1`;
+
+function inRange(order: ScanOrder, range: KeyRange): RawBuilder<SqlBool> {
+  const column = sql.ref(KEY_COLUMN[order]);
+  const low = range.min === null ? sql`1 = 1` : sql`${column} >= ${range.min}`;
+  const high = range.max === null ? sql`1 = 1` : sql`${column} <= ${range.max}`;
+  return sql`${low} and ${high}`;
+}
+
+/**
+ * The key `chunk` rows after `from` in a scan order, within the key range, or undefined when fewer remain: the end
+ * of one chunk of a scan, read from an index alone. top scans the live score index (live records only); new and
+ * old the creation-time index, whatever the population.
+ */
+export async function findChunkEnd(
+  db: Db,
+  type: RecordType,
+  order: ScanOrder,
+  from: ScanKey | undefined,
+  chunk: number,
+  range: KeyRange,
+): Promise<ScanKey | undefined> {
+  const column = sql.ref(KEY_COLUMN[order]);
+  const live = order === 'top' ? sql`${LIVE} and` : sql``;
+  const { rows } = await sql<{
+    value: number;
+    id: string;
+  }>`select ${column} as value, id from ${sql.table(type)}
+    where ${live} ${after(order, from)} and ${inRange(order, range)}
+    ${ORDER_BY[order]} limit 1 offset ${chunk - 1}`.execute(db);
+  const row = rows[0];
+  return row ? { value: Number(row.value), id: String(row.id) } : undefined;
+}
+
+/** The rows after `from` up to `to` (to the end of the range when undefined) that pass the condition, in order. */
+export async function selectChunkRows<T extends RecordType>(
+  db: Db,
+  type: T,
+  row: RowCondition,
+  chunk: { order: ScanOrder; from: ScanKey | undefined; to: ScanKey | undefined; range: KeyRange },
+  limit?: number,
+): Promise<RecordOf<T>[]> {
+  const { order } = chunk;
+  return selectRecords(
+    db,
+    sql`select ${columnsOf(type)} from ${sql.table(type)}
+      where ${after(order, chunk.from)} and ${notAfter(order, chunk.to)} and ${inRange(order, chunk.range)}
+        and (${row.where})
+      ${ORDER_BY[order]} ${limitSql(limit)}`,
+  );
+}
+
+/**
+ * Where rows are stored, for scans in storage order and random samples: SQLite the largest rowid (rowids are dense:
+ * the corpus only grows), PostgreSQL the number of heap pages and the rows a page holds on average.
+ */
+export async function findStorageExtent(
+  db: Db,
+  type: RecordType,
+): Promise<{ readonly units: number; readonly rowsPerUnit: number }> {
+  if (dialectOf(db) === 'sqlite') {
+    const { rows } = await sql<{ n: number | null }>`select max(rowid) as n from ${sql.table(type)}`.execute(
+      db,
+    );
+    return { units: Number(rows[0]?.n ?? 0), rowsPerUnit: 1 };
+  }
+  const { rows } = await sql<{ pages: number; tuples: number }>`select
+      pg_relation_size(${sql.lit(type)}::regclass) / current_setting('block_size')::int as pages,
+      greatest(reltuples, 0) as tuples
+    from pg_class where oid = ${sql.lit(type)}::regclass`.execute(db);
+  const pages = Number(rows[0]?.pages ?? 0);
+  const tuples = Number(rows[0]?.tuples ?? 0);
+  return { units: pages, rowsPerUnit: pages > 0 && tuples > 0 ? tuples / pages : 20 };
+}
+
+// A storage range [from, to): SQLite rowids, PostgreSQL heap pages (a TID range scan reads just those pages).
+const inStorage = (dialect: string, from: number, to: number): RawBuilder<SqlBool> =>
+  dialect === 'sqlite'
+    ? sql`rowid >= ${from} and rowid < ${to}`
+    : sql`ctid >= ${`(${from},0)`}::tid and ctid < ${`(${to},0)`}::tid`;
+
+/** How many rows of a storage range pass the condition (exact only when the condition is). */
+export async function countStorageRange(
+  db: Db,
+  type: RecordType,
+  row: RowCondition,
+  from: number,
+  to: number,
+): Promise<number> {
+  return selectCount(
+    db,
+    sql`select 1 from ${sql.table(type)} where ${inStorage(dialectOf(db), from, to)} and (${row.where})`,
+  );
+}
+
+/** The rows of a storage range that pass the condition, for a check row by row or a sort in JavaScript. */
+export async function selectStorageRange<T extends RecordType>(
+  db: Db,
+  type: T,
+  row: RowCondition,
+  from: number,
+  to: number,
+): Promise<RecordOf<T>[]> {
+  return selectRecords(
+    db,
+    sql`select ${columnsOf(type)} from ${sql.table(type)}
+      where ${inStorage(dialectOf(db), from, to)} and (${row.where})`,
+  );
+}
+
+/** SQLite: how many of the given rowids pass the condition (a missing rowid simply does not). */
+export async function countSampledRowids(
+  db: Db,
+  type: RecordType,
+  row: RowCondition,
+  rowids: readonly number[],
+): Promise<number> {
+  if (rowids.length === 0) return 0;
+  return selectCount(
+    db,
+    sql`select 1 from ${sql.table(type)} where rowid in (${sql.join(rowids)}) and (${row.where})`,
+  );
+}
+
+export interface SampledPage<T extends RecordType> {
+  readonly page: number;
+  /** rows stored in the page, live or not */
+  readonly tuples: number;
+  /** rows of the page that pass the condition */
+  readonly rows: RecordOf<T>[];
+}
+
+/** PostgreSQL: every page the system sample picks (percent of the table, reproducible by seed). */
+export async function samplePages<T extends RecordType>(
+  db: Db,
+  type: T,
+  row: RowCondition,
+  percent: number,
+  seed: number,
+): Promise<SampledPage<T>[]> {
+  const { rows } = await sql<Record<string, unknown> & { page: number; m: boolean }>`
+    select (ctid::text::point)[0]::bigint as page, (${row.where}) as m, ${columnsOf(type)}
+    from ${sql.table(type)} tablesample system (${percent}) repeatable (${seed})`.execute(db);
+  const pages = new Map<number, { page: number; tuples: number; rows: RecordOf<T>[] }>();
+  for (const r of rows) {
+    const page = Number(r.page);
+    const entry = pages.get(page) ?? { page, tuples: 0, rows: [] };
+    pages.set(page, entry);
+    entry.tuples += 1;
+    if (r.m) {
+      const { page: _page, m: _m, ...record } = r;
+      entry.rows.push(toRecord<T>(record));
+    }
+  }
+  return [...pages.values()];
+}
