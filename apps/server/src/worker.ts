@@ -57,7 +57,7 @@ const deps = await runStartup(() => createDeps(config), config);
 const { startOrderWorker } = await import('./jobs/order-worker.ts');
 const { startScheduler } = await import('./jobs/scheduler.ts');
 const { ensureSampleCorpus } = await import('./services/corpus/ingest/sample-corpus.service.ts');
-const { recordWorkerHeartbeat } = await import('./services/service-status.service.ts');
+const { recordWorkerHeartbeat } = await import('./services/operations/service-status.service.ts');
 // The first heartbeat before anything else: health then knows a worker is loading the sample corpus.
 await recordWorkerHeartbeat(deps).catch((err: unknown) => deps.logger.error({ err }, 'heartbeat failed'));
 const scheduler = startScheduler(deps);

@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { deliverDueWebhooks } from '../services/webhooks/webhook-delivery.service.ts';
+import { deliverDueWebhooks } from '../services/operations/webhook-delivery.service.ts';
 import type { PeriodicJob } from './scheduler.ts';
 
 /** Names this process's claims on deliveries (a lease owner), like the order worker's id. */

@@ -1,5 +1,5 @@
-import { purgeExpiredOrders } from '../services/retention.service.ts';
-import { purgeOldWebhookEvents } from '../services/webhooks/webhook-delivery.service.ts';
+import { purgeExpiredOrders } from '../services/operations/retention.service.ts';
+import { purgeOldWebhookEvents } from '../services/operations/webhook-delivery.service.ts';
 import type { PeriodicJob } from './scheduler.ts';
 
 /** Daily: deletes orders and their files, and webhook events with their delivery log, 90 days after creation. */

@@ -1,4 +1,4 @@
-import { purgeOldMail } from '../services/mail.service.ts';
+import { purgeOldMail } from '../services/operations/mail.service.ts';
 import type { PeriodicJob } from './scheduler.ts';
 
 /** Every six hours: deletes outbox mails older than OUTBOX_RETENTION_DAYS (docs/product.md §9.7). */

@@ -1,4 +1,4 @@
-import { purgeOldPageViews } from '../services/analytics.service.ts';
+import { purgeOldPageViews } from '../services/operations/analytics.service.ts';
 import type { PeriodicJob } from './scheduler.ts';
 
 /** Every six hours: deletes page views older than 90 days (docs/product.md §9.6). */

@@ -16,7 +16,7 @@ import { buildAccountExportsJob } from '../jobs/build-account-exports.job.ts';
 import { purgeDeletedAccountsJob } from '../jobs/purge-deleted-accounts.job.ts';
 import { PERIODIC_JOBS } from '../jobs/scheduler.ts';
 import { EXPORT_ENTRIES } from '../services/account/export-archive.ts';
-import { listOutbox } from '../services/mail.service.ts';
+import { listOutbox } from '../services/operations/mail.service.ts';
 
 const DAY_MS = 86_400_000;
 

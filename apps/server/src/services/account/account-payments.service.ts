@@ -9,7 +9,7 @@ import {
   findProfileRow,
   findUserPaymentRow,
   listUserPaymentRows,
-} from '../../db/repositories/account.repository.ts';
+} from '../../db/repositories/account/account.repository.ts';
 import { listPaymentAdjustments } from '../../db/repositories/payments/payments.repository.ts';
 import type { PaymentRow, PaymentStatus } from '../../db/tables/payments.tables.ts';
 import type { Deps } from '../../deps.ts';

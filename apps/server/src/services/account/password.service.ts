@@ -6,7 +6,7 @@ import {
   type ChangePasswordRequest,
 } from '@threadcart/contracts';
 import { withTransaction } from '../../db/database.ts';
-import { revokeOtherRefreshFamilies } from '../../db/repositories/account.repository.ts';
+import { revokeOtherRefreshFamilies } from '../../db/repositories/account/account.repository.ts';
 import {
   findUserById,
   identifierKey,

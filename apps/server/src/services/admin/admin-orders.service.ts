@@ -19,7 +19,7 @@ import type { Deps } from '../../deps.ts';
 import { AppError, conflict, notFound } from '../../errors.ts';
 import { contentTypeFor } from '../../exports/index.ts';
 import { releaseReservation, reserveCredits } from '../payments/ledger.service.ts';
-import { recordOrderEvent } from '../webhooks/webhook-events.service.ts';
+import { recordOrderEvent } from '../operations/webhook-events.service.ts';
 import { recordAudit } from './admin-audit.service.ts';
 import { pageWindow, toAdminOrder } from './admin-present.ts';
 

@@ -27,7 +27,7 @@ import { newId } from '../../lib/ids.ts';
 import { randomToken, sha256Hex } from '../../lib/secret-tokens.ts';
 import { grantSignupGift } from '../payments/ledger.service.ts';
 import { blockedUntil, tooManyAttempts } from './login-throttle.service.ts';
-import { getMailer } from '../mail.service.ts';
+import { getMailer } from '../operations/mail.service.ts';
 
 /** How long a link stays valid: the sign-up one a week (the gift waits), a change of address one day. */
 export const CONFIRMATION_TTL_MS: Record<EmailConfirmationPurpose, number> = {

@@ -7,7 +7,7 @@ import {
   TEST_PASSWORD,
 } from '../../../test/auth-helpers.ts';
 import { buildTestApp, type TestApp } from '../../../test/build-test-app.ts';
-import { listOutbox } from '../mail.service.ts';
+import { listOutbox } from '../operations/mail.service.ts';
 
 // Issue 18 item 3 (docs/decisions/020-email-confirmation.md): the gift waits for a confirmed address, a new address
 // applies when its link is followed, and one client address makes at most SIGNUPS_PER_ADDRESS_PER_HOUR accounts.

@@ -19,7 +19,7 @@ import { FieldErrors } from '../../errors.ts';
 import { newId } from '../../lib/ids.ts';
 import { randomToken, sha256Hex } from '../../lib/secret-tokens.ts';
 import { blockedUntil, tooManyAttempts } from './login-throttle.service.ts';
-import { getMailer } from '../mail.service.ts';
+import { getMailer } from '../operations/mail.service.ts';
 import { revokeAllSessions } from './sessions.service.ts';
 import { hashPassword } from './users.service.ts';
 

@@ -21,7 +21,7 @@ import { searchCorpus } from '../corpus/search/corpus-search.service.ts';
 import { takeCorpusSnapshot } from './order-manifest.service.ts';
 import { releaseReservation, settleReservation } from '../payments/ledger.service.ts';
 import { withThreadContext } from './thread-context.service.ts';
-import { recordOrderEvent } from '../webhooks/webhook-events.service.ts';
+import { recordOrderEvent } from '../operations/webhook-events.service.ts';
 
 /** Raised inside a fulfilment when the worker's lease was taken over: stop, write nothing more. */
 class LeaseLostError extends Error {}

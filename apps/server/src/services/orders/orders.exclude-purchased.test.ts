@@ -10,7 +10,7 @@ import type { CommentsTable, PostsTable } from '../../db/tables/corpus.tables.ts
 import { countDeliveredRecords } from '../../db/repositories/orders/delivered-records.repository.ts';
 import { addDays } from '../../lib/clock.ts';
 
-import { purgeExpiredOrders } from '../retention.service.ts';
+import { purgeExpiredOrders } from '../operations/retention.service.ts';
 import { parseFilterTreeWithRe2 } from '../../corpus/filters/parse-filter-tree.ts';
 
 const corpus = makeOrdersCorpus({ posts: 90, comments: 120, prefix: 'e' });

@@ -31,7 +31,7 @@ import {
 import { getBalance, reserveCredits } from '../payments/ledger.service.ts';
 import { validateOrderRequest, type ValidOrderRequest } from './order-request.ts';
 import { assertCorpusSearchable } from '../corpus/ingest/corpus-deferred.service.ts';
-import { isSampleCorpusLoading } from '../service-status.service.ts';
+import { isSampleCorpusLoading } from '../operations/service-status.service.ts';
 
 /** How long a user with too many open orders is asked to wait before placing another. */
 const OPEN_ORDERS_RETRY_AFTER_SECONDS = 30;

@@ -9,7 +9,7 @@ import {
 import { findUserById } from '../../db/repositories/auth/users.repository.ts';
 import { depsWithDb, type Deps } from '../../deps.ts';
 import { AppError, FieldErrors } from '../../errors.ts';
-import { getMailer } from '../mail.service.ts';
+import { getMailer } from '../operations/mail.service.ts';
 import { placeOrder } from './orders.service.ts';
 import { nextSlotAfter, scheduledRequest } from './schedules.service.ts';
 

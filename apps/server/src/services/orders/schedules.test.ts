@@ -14,7 +14,7 @@ import { TEST_DIALECT } from '../../../test/test-database.ts';
 import { createDatabase } from '../../db/database.ts';
 import { runSchedulesJob } from '../../jobs/run-schedules.job.ts';
 import { PERIODIC_JOBS } from '../../jobs/scheduler.ts';
-import { listOutbox } from '../mail.service.ts';
+import { listOutbox } from '../operations/mail.service.ts';
 import { runDueSchedules } from './schedule-runs.service.ts';
 
 const DAY = 86_400_000;

@@ -9,7 +9,7 @@ import { countCorpus } from '../../../db/repositories/corpus/stats/corpus-stats.
 import type { Database } from '../../../db/schema.ts';
 import { systemClock } from '../../../lib/clock.ts';
 import { ingestDepsOf, ingestFiles, withIngestLock } from './corpus-ingest.service.ts';
-import { recordSampleCorpusState } from '../../service-status.service.ts';
+import { recordSampleCorpusState } from '../../operations/service-status.service.ts';
 
 /** The embedded default: fixed size and seed, so every fresh install gets the same sample corpus. */
 export const SAMPLE_CORPUS = { posts: 20_000, comments: 100_000, seed: 20_261_122 } as const;

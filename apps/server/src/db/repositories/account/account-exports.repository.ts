@@ -1,5 +1,5 @@
-import type { Db } from '../database.ts';
-import type { AccountExportRow } from '../tables/account-exports.tables.ts';
+import type { Db } from '../../database.ts';
+import type { AccountExportRow } from '../../tables/account-exports.tables.ts';
 
 export type { AccountExportRow };
 

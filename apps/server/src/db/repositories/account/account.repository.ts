@@ -1,7 +1,7 @@
-import type { Db } from '../database.ts';
-import type { CreditLotRow } from '../tables/credits.tables.ts';
-import type { OrderRow } from '../tables/orders.tables.ts';
-import type { PaymentAdjustmentRow, PaymentRow } from '../tables/payments.tables.ts';
+import type { Db } from '../../database.ts';
+import type { CreditLotRow } from '../../tables/credits.tables.ts';
+import type { OrderRow } from '../../tables/orders.tables.ts';
+import type { PaymentAdjustmentRow, PaymentRow } from '../../tables/payments.tables.ts';
 
 /** The account area's reads and the deletion's writes (docs/decisions/021-account-area.md). */
 

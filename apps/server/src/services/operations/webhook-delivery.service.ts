@@ -4,7 +4,7 @@ import {
   deleteEventsCreatedBefore,
   finishWebhookAttempt,
   type ClaimedWebhookDelivery,
-} from '../../db/repositories/webhooks/webhook-deliveries.repository.ts';
+} from '../../db/repositories/operations/webhook-deliveries.repository.ts';
 import type { Deps } from '../../deps.ts';
 import { addDays } from '../../lib/clock.ts';
 import { newId } from '../../lib/ids.ts';

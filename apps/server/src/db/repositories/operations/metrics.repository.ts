@@ -1,4 +1,4 @@
-import type { Db } from '../database.ts';
+import type { Db } from '../../database.ts';
 
 /** The number of orders in each status (statuses with none are absent). */
 export async function countOrdersByStatus(db: Db): Promise<Record<string, number>> {

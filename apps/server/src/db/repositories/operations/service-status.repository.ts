@@ -1,5 +1,5 @@
-import type { Db } from '../database.ts';
-import type { ServiceStatusRow } from '../tables/service-status.tables.ts';
+import type { Db } from '../../database.ts';
+import type { ServiceStatusRow } from '../../tables/service-status.tables.ts';
 
 /** Writes a named status, replacing the previous one (one row per name). */
 export async function upsertServiceStatus(

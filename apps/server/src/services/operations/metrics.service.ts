@@ -1,9 +1,12 @@
 import { Gauge, Registry } from 'prom-client';
 import { ORDER_STATUSES } from '@threadcart/contracts';
-import { countOrdersByStatus, countRunnableOrders } from '../db/repositories/metrics.repository.ts';
-import type { Deps } from '../deps.ts';
-import { getEventLoopGuard } from '../lib/event-loop-guard.ts';
-import { processRegistry } from '../lib/metrics.ts';
+import {
+  countOrdersByStatus,
+  countRunnableOrders,
+} from '../../db/repositories/operations/metrics.repository.ts';
+import type { Deps } from '../../deps.ts';
+import { getEventLoopGuard } from '../../lib/event-loop-guard.ts';
+import { processRegistry } from '../../lib/metrics.ts';
 import { countCorpusRecent, getWorkerHeartbeat } from './service-status.service.ts';
 
 export interface MetricsText {

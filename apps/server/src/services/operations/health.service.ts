@@ -1,7 +1,7 @@
 import fsp from 'node:fs/promises';
-import type { Deps } from '../deps.ts';
-import { pingDatabase } from '../db/repositories/health.repository.ts';
-import { getEventLoopGuard } from '../lib/event-loop-guard.ts';
+import type { Deps } from '../../deps.ts';
+import { pingDatabase } from '../../db/repositories/operations/health.repository.ts';
+import { getEventLoopGuard } from '../../lib/event-loop-guard.ts';
 import {
   getCorpusHealth,
   getWorkerHeartbeat,

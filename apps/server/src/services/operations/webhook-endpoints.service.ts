@@ -13,7 +13,7 @@ import {
   listDeliveryAttempts,
   listEndpointDeliveries,
   type WebhookDeliveryView,
-} from '../../db/repositories/webhooks/webhook-deliveries.repository.ts';
+} from '../../db/repositories/operations/webhook-deliveries.repository.ts';
 import {
   countUserWebhookEndpoints,
   deleteUserWebhookEndpoint,
@@ -21,7 +21,7 @@ import {
   insertWebhookEndpoint,
   listUserWebhookEndpoints,
   type WebhookEndpointRow,
-} from '../../db/repositories/webhooks/webhook-endpoints.repository.ts';
+} from '../../db/repositories/operations/webhook-endpoints.repository.ts';
 import type { Deps } from '../../deps.ts';
 import { AppError, FieldErrors, notFound } from '../../errors.ts';
 import { newId } from '../../lib/ids.ts';

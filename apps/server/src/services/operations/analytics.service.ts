@@ -2,11 +2,11 @@ import {
   countPageViewsByPath,
   deletePageViewsBefore,
   insertPageView,
-} from '../db/repositories/page-views.repository.ts';
-import type { Deps } from '../deps.ts';
-import { FieldErrors } from '../errors.ts';
-import { addDays } from '../lib/clock.ts';
-import { newId } from '../lib/ids.ts';
+} from '../../db/repositories/operations/page-views.repository.ts';
+import type { Deps } from '../../deps.ts';
+import { FieldErrors } from '../../errors.ts';
+import { addDays } from '../../lib/clock.ts';
+import { newId } from '../../lib/ids.ts';
 
 export const PAGE_VIEW_RETENTION_DAYS = 90;
 

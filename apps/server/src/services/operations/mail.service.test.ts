@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import pino from 'pino';
-import { buildTestApp, type TestApp } from '../../test/build-test-app.ts';
+import { buildTestApp, type TestApp } from '../../../test/build-test-app.ts';
 import { OUTBOX_RETENTION_DAYS } from '@threadcart/contracts';
 import { createOutboxMailer, listOutbox, purgeOldMail } from './mail.service.ts';
 

@@ -1,8 +1,8 @@
 import { WEBHOOK_MAX_ATTEMPTS, type WebhookEvent, type WebhookEventType } from '@threadcart/contracts';
 import type { Db } from '../../db/database.ts';
 import { findOrderById } from '../../db/repositories/orders/orders.repository.ts';
-import { insertEventWithDeliveries } from '../../db/repositories/webhooks/webhook-deliveries.repository.ts';
-import { listUserWebhookEndpoints } from '../../db/repositories/webhooks/webhook-endpoints.repository.ts';
+import { insertEventWithDeliveries } from '../../db/repositories/operations/webhook-deliveries.repository.ts';
+import { listUserWebhookEndpoints } from '../../db/repositories/operations/webhook-endpoints.repository.ts';
 import type { Deps } from '../../deps.ts';
 import { newId } from '../../lib/ids.ts';
 import { toOrder } from '../orders/orders.service.ts';

@@ -1,10 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createApiKey, signUpAndSignIn } from '../../test/auth-helpers.ts';
-import { buildTestApp, type TestApp } from '../../test/build-test-app.ts';
-import { insertCorpus, makePost } from '../../test/corpus-factories.ts';
-import { fulfilAll, listStorage } from '../../test/order-helpers.ts';
-import { TEST_DIALECT } from '../../test/test-database.ts';
-import { addDays } from '../lib/clock.ts';
+import { createApiKey, signUpAndSignIn } from '../../../test/auth-helpers.ts';
+import { buildTestApp, type TestApp } from '../../../test/build-test-app.ts';
+import { insertCorpus, makePost } from '../../../test/corpus-factories.ts';
+import { fulfilAll, listStorage } from '../../../test/order-helpers.ts';
+import { TEST_DIALECT } from '../../../test/test-database.ts';
+import { addDays } from '../../lib/clock.ts';
 import { purgeExpiredOrders } from './retention.service.ts';
 
 const FILTERS = { combinator: 'and', rules: [{ field: 'keyword', operator: '=', value: 'python' }] };

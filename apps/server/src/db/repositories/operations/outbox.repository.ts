@@ -1,5 +1,5 @@
-import type { Db } from '../database.ts';
-import type { OutboxEmailsTable } from '../tables/outbox.tables.ts';
+import type { Db } from '../../database.ts';
+import type { OutboxEmailsTable } from '../../tables/outbox.tables.ts';
 
 export type OutboxEmail = OutboxEmailsTable;
 

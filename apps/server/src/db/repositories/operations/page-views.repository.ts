@@ -1,5 +1,5 @@
-import type { Db } from '../database.ts';
-import type { PageViewsTable } from '../tables/page-views.tables.ts';
+import type { Db } from '../../database.ts';
+import type { PageViewsTable } from '../../tables/page-views.tables.ts';
 
 export type PageView = PageViewsTable;
 

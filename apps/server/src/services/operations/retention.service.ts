@@ -1,6 +1,6 @@
-import { deleteOrder, listOrdersCreatedBefore } from '../db/repositories/orders/orders.repository.ts';
-import type { Deps } from '../deps.ts';
-import { addDays } from '../lib/clock.ts';
+import { deleteOrder, listOrdersCreatedBefore } from '../../db/repositories/orders/orders.repository.ts';
+import type { Deps } from '../../deps.ts';
+import { addDays } from '../../lib/clock.ts';
 
 /**
  * Deletes orders (search history) and their files once they are older than the retention period

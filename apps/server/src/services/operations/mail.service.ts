@@ -1,13 +1,13 @@
 import { OUTBOX_RETENTION_DAYS } from '@threadcart/contracts';
-import type { Db } from '../db/database.ts';
+import type { Db } from '../../db/database.ts';
 import {
   deleteOutboxEmailsBefore,
   insertOutboxEmail,
   listOutboxEmails,
-} from '../db/repositories/outbox.repository.ts';
-import type { Deps } from '../deps.ts';
-import { addDays } from '../lib/clock.ts';
-import { newId } from '../lib/ids.ts';
+} from '../../db/repositories/operations/outbox.repository.ts';
+import type { Deps } from '../../deps.ts';
+import { addDays } from '../../lib/clock.ts';
+import { newId } from '../../lib/ids.ts';
 
 export interface Mail {
   readonly to: string;

@@ -1,9 +1,12 @@
 import { hostname } from 'node:os';
-import type { CorpusCounts } from '../db/repositories/corpus/stats/corpus-stats.repository.ts';
-import { findServiceStatus, upsertServiceStatus } from '../db/repositories/service-status.repository.ts';
-import type { Db } from '../db/database.ts';
-import type { Clock } from '../lib/clock.ts';
-import { isCorpusBulkLoading } from './corpus/ingest/corpus-deferred.service.ts';
+import type { CorpusCounts } from '../../db/repositories/corpus/stats/corpus-stats.repository.ts';
+import {
+  findServiceStatus,
+  upsertServiceStatus,
+} from '../../db/repositories/operations/service-status.repository.ts';
+import type { Db } from '../../db/database.ts';
+import type { Clock } from '../../lib/clock.ts';
+import { isCorpusBulkLoading } from '../corpus/ingest/corpus-deferred.service.ts';
 
 /** How often the worker writes its heartbeat. */
 export const WORKER_HEARTBEAT_INTERVAL_MS = 10_000;
