@@ -1,20 +1,20 @@
 import path from 'node:path';
 import { parseArgs } from 'node:util';
-import { loadConfig } from '../../config.ts';
-import { createDeps, type Deps } from '../../deps.ts';
-import { bulkIngestFiles, type BulkIngestSummary } from '../../services/corpus/ingest/corpus-bulk.service.ts';
-import { finishDeferredIndexes } from '../../services/corpus/ingest/corpus-deferred.service.ts';
+import { loadConfig } from '../config.ts';
+import { createDeps, type Deps } from '../deps.ts';
+import { bulkIngestFiles, type BulkIngestSummary } from '../services/corpus/ingest/corpus-bulk.service.ts';
+import { finishDeferredIndexes } from '../services/corpus/ingest/corpus-deferred.service.ts';
 import {
   ingestDepsOf,
   ingestFiles,
   withIngestLock,
   type IngestProgress,
   type IngestSummary,
-} from '../../services/corpus/ingest/corpus-ingest.service.ts';
-import { getCorpusStats, type CorpusStats } from '../../services/corpus/stats/corpus-stats.service.ts';
-import { SKIP_REASONS } from '../skip-reasons.ts';
-import { writeGeneratedCorpus } from '../generate.ts';
-import { createProgressBar, formatSummary } from './progress.ts';
+} from '../services/corpus/ingest/corpus-ingest.service.ts';
+import { getCorpusStats, type CorpusStats } from '../services/corpus/stats/corpus-stats.service.ts';
+import { SKIP_REASONS } from '../corpus/skip-reasons.ts';
+import { writeGeneratedCorpus } from '../corpus/generate.ts';
+import { createProgressBar, formatSummary } from './corpus-progress.ts';
 
 export interface CliIo {
   readonly stdout: (text: string) => void;

@@ -1,5 +1,5 @@
 import path from 'node:path';
-import type { IngestProgress, IngestSummary } from '../../services/corpus/ingest/corpus-ingest.service.ts';
+import type { IngestProgress, IngestSummary } from '../services/corpus/ingest/corpus-ingest.service.ts';
 
 const number = (n: number) => Math.round(n).toLocaleString('en-US');
 

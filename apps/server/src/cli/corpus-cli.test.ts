@@ -3,12 +3,12 @@ import os from 'node:os';
 import path from 'node:path';
 import pino from 'pino';
 import { afterAll, beforeEach, describe, expect, it } from 'vitest';
-import { testConfig } from '../../../test/build-test-app.ts';
-import { createTestDatabase, type TestDatabase } from '../../../test/test-database.ts';
-import { createDeps } from '../../deps.ts';
-import { deferCorpusObjects } from '../../db/repositories/corpus/ingest/corpus-bulk.repository.ts';
-import { isCorpusBulkLoading } from '../../services/corpus/ingest/corpus-deferred.service.ts';
-import { withIngestLock } from '../../services/corpus/ingest/corpus-ingest.service.ts';
+import { testConfig } from '../../test/build-test-app.ts';
+import { createTestDatabase, type TestDatabase } from '../../test/test-database.ts';
+import { createDeps } from '../deps.ts';
+import { deferCorpusObjects } from '../db/repositories/corpus/ingest/corpus-bulk.repository.ts';
+import { isCorpusBulkLoading } from '../services/corpus/ingest/corpus-deferred.service.ts';
+import { withIngestLock } from '../services/corpus/ingest/corpus-ingest.service.ts';
 import { runCorpusCli, USAGE } from './corpus-cli.ts';
 
 const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'threadcart-cli-'));
