@@ -7,7 +7,7 @@ import {
   UNION_COLUMNS,
   type CommentRecord,
   type PostRecord,
-} from './records.ts';
+} from '../corpus/records.ts';
 import {
   COMMENTS,
   commentsFor,

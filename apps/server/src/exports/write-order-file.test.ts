@@ -2,7 +2,7 @@ import path from 'node:path';
 import { stat } from 'node:fs/promises';
 import { describe, expect, it } from 'vitest';
 import type { FormatType } from '@threadcart/contracts';
-import type { CommentRecord } from './records.ts';
+import type { CommentRecord } from '../corpus/records.ts';
 import { COMMENTS, POSTS, useTempFiles } from './test-fixtures.ts';
 import { writeOrderFile } from './write-order-file.ts';
 

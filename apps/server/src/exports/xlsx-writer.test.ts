@@ -2,7 +2,7 @@ import { stat } from 'node:fs/promises';
 import ExcelJS from 'exceljs';
 import { describe, expect, it } from 'vitest';
 import type { FormatType, SearchType } from '@threadcart/contracts';
-import { COMMENT_COLUMNS, POST_COLUMNS, type CommentRecord, type PostRecord } from './records.ts';
+import { COMMENT_COLUMNS, POST_COLUMNS, type CommentRecord, type PostRecord } from '../corpus/records.ts';
 import {
   COMMENTS,
   commentsFor,

@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, type TestApp } from '../../../test/build-test-app.ts';
 import { insertCorpus, makeComment, makePost } from '../../../test/corpus-factories.ts';
 import { TEST_DIALECT } from '../../../test/test-database.ts';
-import type { CommentRecord, PostRecord } from '../../exports/records.ts';
+import type { CommentRecord, PostRecord } from '../../corpus/records.ts';
 import { CONTEXT_BATCH, withThreadContext } from './thread-context.service.ts';
 
 const POSTS = 150;

@@ -7,7 +7,7 @@ import {
   type ThreadComment,
 } from '../../db/repositories/orders/thread-context.repository.ts';
 import type { RecordInput } from '../../exports/record-source.ts';
-import type { CommentRecord, PostRecord, ThreadContext, TopComment } from '../../exports/records.ts';
+import type { CommentRecord, PostRecord, ThreadContext, TopComment } from '../../corpus/records.ts';
 
 /** The most parents a comment's chain holds (JSON and NDJSON; a tabular file needs the parent only). */
 export const CONTEXT_MAX_DEPTH = 20;

@@ -1,5 +1,5 @@
 import { sql } from 'kysely';
-import type { TopComment } from '../../../exports/records.ts';
+import type { TopComment } from '../../../corpus/records.ts';
 import { dialectOf, type Db } from '../../database.ts';
 
 // Thread context for an order's file (docs/decisions/029-thread-context-and-purchased-records.md). Every function

@@ -1,6 +1,6 @@
 import type { FilterTree, SearchType, SortOrder } from '@threadcart/contracts';
 import type { Db } from '../../../db/database.ts';
-import type { CommentRecord, PostRecord } from '../../../exports/records.ts';
+import type { CommentRecord, PostRecord } from '../../../corpus/records.ts';
 import {
   countType,
   listType,
@@ -12,7 +12,7 @@ import {
 import { estimateType, type Estimate } from './estimate.ts';
 import type { RecordType } from '../../../corpus/filters/prepare.ts';
 
-export type { CommentRecord, PostRecord } from '../../../exports/records.ts';
+export type { CommentRecord, PostRecord } from '../../../corpus/records.ts';
 export type { SearchLimits } from './type-search.ts';
 
 export interface SearchQuery {

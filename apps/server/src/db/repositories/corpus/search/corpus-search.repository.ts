@@ -6,7 +6,7 @@ import {
   POST_COLUMNS,
   type CommentRecord,
   type PostRecord,
-} from '../../../../exports/records.ts';
+} from '../../../../corpus/records.ts';
 import { dialectOf, type Db } from '../../../database.ts';
 import { lookupCondition, lookupRowids } from '../../../filter-sql/index-lookup.ts';
 import { LIVE } from '../../../filter-sql/corpus-expressions.ts';

@@ -1,6 +1,6 @@
 import { PREVIEW_MATCH_CAP, type FilterTree, type SearchType } from '@threadcart/contracts';
 import type { Db } from '../../../../db/database.ts';
-import type { CommentRecord, PostRecord } from '../../../../exports/records.ts';
+import type { CommentRecord, PostRecord } from '../../../../corpus/records.ts';
 import { countMatches, estimateMatches, searchCorpus } from '../corpus-search.service.ts';
 import { findIndexLookups } from '../../../../corpus/filters/index-lookups.ts';
 import { prepareFilter } from '../../../../corpus/filters/prepare.ts';
