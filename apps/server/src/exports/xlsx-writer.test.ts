@@ -14,7 +14,7 @@ import {
   useTempFiles,
   writeTestFile,
   fileSha256,
-} from './test-fixtures.ts';
+} from '../../test/export-fixtures.ts';
 import { writeOrderFile } from './write-order-file.ts';
 
 const tempFile = useTempFiles();

@@ -6,8 +6,8 @@ import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll } from 'vitest';
 import type { FormatType, SearchType } from '@threadcart/contracts';
-import type { CommentRecord, PostRecord } from '../corpus/records.ts';
-import { writeOrderFile } from './write-order-file.ts';
+import type { CommentRecord, PostRecord } from '../src/corpus/records.ts';
+import { writeOrderFile } from '../src/exports/write-order-file.ts';
 
 export function makePost(overrides: Partial<PostRecord> = {}): PostRecord {
   return {
