@@ -1,17 +1,17 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { signUpAndSignIn } from '../../test/auth-helpers.ts';
-import { buildTestApp, type TestApp } from '../../test/build-test-app.ts';
-import { insertCorpus, makePost } from '../../test/corpus-factories.ts';
-import { waitFor } from '../../test/order-helpers.ts';
+import { signUpAndSignIn } from '../auth-helpers.ts';
+import { buildTestApp, type TestApp } from '../build-test-app.ts';
+import { insertCorpus, makePost } from '../corpus-factories.ts';
+import { waitFor } from '../order-helpers.ts';
 import {
   expectDeliveredOnce,
   killAll,
   placeKeywordOrder,
   startEntry,
   type EntryProcess,
-} from '../../test/process-helpers.ts';
-import { TEST_DIALECT } from '../../test/test-database.ts';
-import { findOrderById } from '../db/repositories/orders/orders.repository.ts';
+} from '../process-helpers.ts';
+import { TEST_DIALECT } from '../test-database.ts';
+import { findOrderById } from '../../src/db/repositories/orders/orders.repository.ts';
 
 // 240 "python" posts and 60 "rust" ones; at 40 ms a record, a python order takes ~10 s to write, a rust one ~2.5 s.
 const POSTS = Array.from({ length: 300 }, (_, i) =>

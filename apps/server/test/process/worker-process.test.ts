@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { signUpAndSignIn } from '../test/auth-helpers.ts';
-import { buildTestApp, type TestApp } from '../test/build-test-app.ts';
-import { insertCorpus, makePost } from '../test/corpus-factories.ts';
-import { waitFor } from '../test/order-helpers.ts';
+import { signUpAndSignIn } from '../auth-helpers.ts';
+import { buildTestApp, type TestApp } from '../build-test-app.ts';
+import { insertCorpus, makePost } from '../corpus-factories.ts';
+import { waitFor } from '../order-helpers.ts';
 import {
   killParentExpectWorkerGone,
   expectDeliveredOnce,
@@ -10,9 +10,9 @@ import {
   placeKeywordOrder,
   startEntry,
   type EntryProcess,
-} from '../test/process-helpers.ts';
-import { TEST_DIALECT } from '../test/test-database.ts';
-import { findOrderById } from './db/repositories/orders/orders.repository.ts';
+} from '../process-helpers.ts';
+import { TEST_DIALECT } from '../test-database.ts';
+import { findOrderById } from '../../src/db/repositories/orders/orders.repository.ts';
 
 // 200 matching posts at 40 ms a record: about 8 s of writing, so the server dies while its worker is mid-file.
 const POSTS = Array.from({ length: 200 }, (_, i) =>

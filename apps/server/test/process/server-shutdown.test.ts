@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildTestApp, type TestApp } from '../test/build-test-app.ts';
-import { waitFor } from '../test/order-helpers.ts';
+import { buildTestApp, type TestApp } from '../build-test-app.ts';
+import { waitFor } from '../order-helpers.ts';
 import {
   killParentExpectWorkerGone,
   childProcesses,
@@ -8,8 +8,8 @@ import {
   killAll,
   startEntry,
   type EntryProcess,
-} from '../test/process-helpers.ts';
-import { TEST_DIALECT } from '../test/test-database.ts';
+} from '../process-helpers.ts';
+import { TEST_DIALECT } from '../test-database.ts';
 
 // The server's own stop, and the worker's backstop for a parent without an IPC channel (worker-process.test.ts has
 // the server killed mid-order).

@@ -3,20 +3,20 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { FilterTree } from '@threadcart/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { signUpAndSignIn, type TestSession } from '../../test/auth-helpers.ts';
-import { buildTestApp, type TestApp } from '../../test/build-test-app.ts';
-import { insertCorpus, makePost } from '../../test/corpus-factories.ts';
+import { signUpAndSignIn, type TestSession } from '../auth-helpers.ts';
+import { buildTestApp, type TestApp } from '../build-test-app.ts';
+import { insertCorpus, makePost } from '../corpus-factories.ts';
 import {
   downloadOrderFile,
   listStorage,
   parseOrderFile,
   reservationLedger,
   waitFor,
-} from '../../test/order-helpers.ts';
-import { TEST_DIALECT } from '../../test/test-database.ts';
-import { evaluateSearch } from '../corpus/reference/evaluate.ts';
-import { sumLedgerAndLots } from '../db/repositories/payments/credits.repository.ts';
-import { findOrderById } from '../db/repositories/orders/orders.repository.ts';
+} from '../order-helpers.ts';
+import { TEST_DIALECT } from '../test-database.ts';
+import { evaluateSearch } from '../../src/corpus/reference/evaluate.ts';
+import { sumLedgerAndLots } from '../../src/db/repositories/payments/credits.repository.ts';
+import { findOrderById } from '../../src/db/repositories/orders/orders.repository.ts';
 
 const SERVER_ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 const WORKER_ENTRY = path.join(SERVER_ROOT, 'src/worker.ts');

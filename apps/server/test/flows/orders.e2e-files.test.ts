@@ -1,8 +1,8 @@
 import type { FilterTree, FormatType, Order, SearchType } from '@threadcart/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { signUpAndSignIn, type TestSession } from '../../test/auth-helpers.ts';
-import { buildTestApp, type TestApp } from '../../test/build-test-app.ts';
-import { insertCorpus, makePost } from '../../test/corpus-factories.ts';
+import { signUpAndSignIn, type TestSession } from '../auth-helpers.ts';
+import { buildTestApp, type TestApp } from '../build-test-app.ts';
+import { insertCorpus, makePost } from '../corpus-factories.ts';
 import {
   COMMENT_FIELDS,
   downloadOrderFile,
@@ -16,10 +16,10 @@ import {
   SEARCH_TYPES,
   type FileRecord,
   type ParsedOrderFile,
-} from '../../test/order-helpers.ts';
-import { TEST_DIALECT } from '../../test/test-database.ts';
-import { evaluateSearch, recordMatches } from '../corpus/reference/evaluate.ts';
-import { findOrderById } from '../db/repositories/orders/orders.repository.ts';
+} from '../order-helpers.ts';
+import { TEST_DIALECT } from '../test-database.ts';
+import { evaluateSearch, recordMatches } from '../../src/corpus/reference/evaluate.ts';
+import { findOrderById } from '../../src/db/repositories/orders/orders.repository.ts';
 
 // Applies to both record types: upvotes/comments constrain posts only, replies comments only (docs/product.md §7.4).
 const FILTERS = {
