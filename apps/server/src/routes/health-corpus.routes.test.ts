@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, type TestApp } from '../../test/build-test-app.ts';
 import { insertCorpus, makeComment, makePost } from '../../test/corpus-factories.ts';
 import { findServiceStatus } from '../db/repositories/operations/service-status.repository.ts';
-import { PERIODIC_JOBS } from '../jobs/scheduler.ts';
+import { PERIODIC_JOBS } from '../jobs/registry.ts';
 import { workerHeartbeatJob } from '../jobs/worker-heartbeat.job.ts';
 import { ensureSampleCorpus } from '../services/corpus/ingest/sample-corpus.service.ts';
 import {

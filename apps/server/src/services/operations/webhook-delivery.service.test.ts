@@ -22,7 +22,7 @@ import {
 import { createDatabase } from '../../db/database.ts';
 import type { Deps } from '../../deps.ts';
 import { deliverWebhooksJob } from '../../jobs/deliver-webhooks.job.ts';
-import { PERIODIC_JOBS } from '../../jobs/scheduler.ts';
+import { PERIODIC_JOBS } from '../../jobs/registry.ts';
 import { claimOrder, fulfilOrder } from '../orders/fulfilment.service.ts';
 import { deliverDueWebhooks, webhookRetryDelayMs } from './webhook-delivery.service.ts';
 

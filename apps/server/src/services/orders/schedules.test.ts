@@ -13,7 +13,7 @@ import { fulfilAll } from '../../../test/order-helpers.ts';
 import { TEST_DIALECT } from '../../../test/test-database.ts';
 import { createDatabase } from '../../db/database.ts';
 import { runSchedulesJob } from '../../jobs/run-schedules.job.ts';
-import { PERIODIC_JOBS } from '../../jobs/scheduler.ts';
+import { PERIODIC_JOBS } from '../../jobs/registry.ts';
 import { listOutbox } from '../operations/mail.service.ts';
 import { runDueSchedules } from './schedule-runs.service.ts';
 
