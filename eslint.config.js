@@ -4,6 +4,12 @@ import importX from 'eslint-plugin-import-x';
 import tseslint from 'typescript-eslint';
 
 const serverSrc = 'apps/server/src';
+// The entry points: the only files that may import the command-line modules in src/cli/.
+const serverEntries = new Set(['cli', 'cli.ts', 'main.ts', 'worker.ts']);
+const serverLibraries = fs
+  .readdirSync(new URL(`./${serverSrc}`, import.meta.url))
+  .filter((name) => !serverEntries.has(name))
+  .map((name) => `${serverSrc}/${name}`);
 const layerZones = [
   { target: 'packages/contracts', from: ['apps'], message: 'contracts depends on zod only.' },
   {
@@ -23,9 +29,35 @@ const layerZones = [
     message: 'Jobs call services.',
   },
   {
+    target: `${serverSrc}/routes`,
+    from: `${serverSrc}/jobs`,
+    message: 'Drivers never import each other: routes and jobs both call services.',
+  },
+  {
+    target: `${serverSrc}/jobs`,
+    from: `${serverSrc}/routes`,
+    message: 'Drivers never import each other: routes and jobs both call services.',
+  },
+  {
     target: `${serverSrc}/services`,
     from: [`${serverSrc}/routes`, `${serverSrc}/jobs`],
     message: 'Services never import drivers.',
+  },
+  {
+    target: `${serverSrc}/corpus`,
+    from: [`${serverSrc}/services`, `${serverSrc}/routes`, `${serverSrc}/jobs`, `${serverSrc}/cli`],
+    message: 'corpus/ is a library below the services and drivers.',
+  },
+  {
+    target: `${serverSrc}/corpus`,
+    from: `${serverSrc}/db`,
+    except: ['./tables'],
+    message: 'corpus/ may read the table row types in db/tables/, never repositories or SQL.',
+  },
+  {
+    target: serverLibraries,
+    from: `${serverSrc}/cli`,
+    message: 'Only the entry points (cli.ts, main.ts, worker.ts) import the command line in src/cli/.',
   },
   {
     target: `${serverSrc}/db/migrations`,
@@ -114,6 +146,15 @@ export default tseslint.config(
         },
       ],
     },
+  },
+  {
+    // No import loop in the server (a loop hides which layer is below which).
+    files: [`${serverSrc}/**/*.ts`],
+    settings: {
+      'import-x/parsers': { '@typescript-eslint/parser': ['.ts'] },
+      'import-x/extensions': ['.ts'],
+    },
+    rules: { 'import-x/no-cycle': 'error' },
   },
   {
     // Tests may look below the layer they test (a route test checks the ledger rows it caused).

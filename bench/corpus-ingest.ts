@@ -11,9 +11,9 @@ import pino from 'pino';
 import { writeGeneratedCorpus } from '../apps/server/src/corpus/generate.ts';
 import { createDatabase } from '../apps/server/src/db/database.ts';
 import { migrateToLatest } from '../apps/server/src/db/migrate.ts';
-import { bulkIngestFiles } from '../apps/server/src/services/corpus-bulk.service.ts';
-import { ingestFiles } from '../apps/server/src/services/corpus-ingest.service.ts';
-import { getCorpusSampleStatus } from '../apps/server/src/services/corpus-stats.service.ts';
+import { bulkIngestFiles } from '../apps/server/src/services/corpus/ingest/corpus-bulk.service.ts';
+import { ingestFiles } from '../apps/server/src/services/corpus/ingest/corpus-ingest.service.ts';
+import { getCorpusSampleStatus } from '../apps/server/src/services/corpus/stats/corpus-stats.service.ts';
 
 const DATA = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '.data');
 export const BENCH_CORPUS = { posts: 200_000, comments: 800_000, seed: 1 } as const;

@@ -11,7 +11,10 @@ import {
   type SearchType,
 } from '@threadcart/contracts';
 import { createDatabase } from '../apps/server/src/db/database.ts';
-import { countMatches, searchCorpus } from '../apps/server/src/services/corpus-search.service.ts';
+import {
+  countMatches,
+  searchCorpus,
+} from '../apps/server/src/services/corpus/search/corpus-search.service.ts';
 import { parseFilterTreeWithRe2 } from '../apps/server/src/corpus/filters/parse-filter-tree.ts';
 import { buildBenchCorpus, type IngestBenchResult } from './corpus-ingest.ts';
 import { writeResultsSection } from './results-file.ts';

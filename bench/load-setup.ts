@@ -6,11 +6,11 @@ import pg from 'pg';
 import { writeGeneratedCorpus } from '../apps/server/src/corpus/generate.ts';
 import { createDatabase, type DatabaseHandle } from '../apps/server/src/db/database.ts';
 import { migrateToLatest } from '../apps/server/src/db/migrate.ts';
-import { countCorpus } from '../apps/server/src/db/repositories/corpus-stats.repository.ts';
-import { insertUser } from '../apps/server/src/db/repositories/users.repository.ts';
-import { ingestFiles } from '../apps/server/src/services/corpus-ingest.service.ts';
-import { grantCredits } from '../apps/server/src/services/ledger.service.ts';
-import { hashPassword } from '../apps/server/src/services/users.service.ts';
+import { countCorpus } from '../apps/server/src/db/repositories/corpus/stats/corpus-stats.repository.ts';
+import { insertUser } from '../apps/server/src/db/repositories/auth/users.repository.ts';
+import { ingestFiles } from '../apps/server/src/services/corpus/ingest/corpus-ingest.service.ts';
+import { grantCredits } from '../apps/server/src/services/payments/ledger.service.ts';
+import { hashPassword } from '../apps/server/src/services/auth/users.service.ts';
 import { newId } from '../apps/server/src/lib/ids.ts';
 
 export const DATA_DIR = path.resolve(import.meta.dirname, '.data');

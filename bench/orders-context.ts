@@ -1,8 +1,11 @@
 // Thread context in bench:orders (docs/decisions/029): its cost alone at 1,000 records, and the order cases.
 import type { createDatabase } from '../apps/server/src/db/database.ts';
 import type { FilterTree } from '@threadcart/contracts';
-import { searchCorpus } from '../apps/server/src/services/corpus-search.service.ts';
-import { withThreadContext, type ThreadOptions } from '../apps/server/src/services/thread-context.service.ts';
+import { searchCorpus } from '../apps/server/src/services/corpus/search/corpus-search.service.ts';
+import {
+  withThreadContext,
+  type ThreadOptions,
+} from '../apps/server/src/services/orders/thread-context.service.ts';
 import { log, median, percentile } from './orders-support.ts';
 
 /** Orders with and without thread context (1,000 records each), beside the formats' rows. */

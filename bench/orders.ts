@@ -15,11 +15,14 @@ import type { Kysely } from 'kysely';
 import { writeGeneratedCorpus } from '../apps/server/src/corpus/generate.ts';
 import { createDatabase } from '../apps/server/src/db/database.ts';
 import { migrateToLatest } from '../apps/server/src/db/migrate.ts';
-import { countCorpus } from '../apps/server/src/db/repositories/corpus-stats.repository.ts';
-import { ingestFiles } from '../apps/server/src/services/corpus-ingest.service.ts';
-import { countMatches, searchCorpus } from '../apps/server/src/services/corpus-search.service.ts';
+import { countCorpus } from '../apps/server/src/db/repositories/corpus/stats/corpus-stats.repository.ts';
+import { ingestFiles } from '../apps/server/src/services/corpus/ingest/corpus-ingest.service.ts';
+import {
+  countMatches,
+  searchCorpus,
+} from '../apps/server/src/services/corpus/search/corpus-search.service.ts';
 import { parseFilterTreeWithRe2 } from '../apps/server/src/corpus/filters/parse-filter-tree.ts';
-import { grantCredits } from '../apps/server/src/services/ledger.service.ts';
+import { grantCredits } from '../apps/server/src/services/payments/ledger.service.ts';
 import { BENCH_CORPUS, ensureBenchFiles } from './corpus-ingest.ts';
 import { writeResultsSection } from './results-file.ts';
 import { CONTEXT_CASES, contextTable, measureContextAlone } from './orders-context.ts';

@@ -15,7 +15,7 @@ import { fileURLToPath } from 'node:url';
 import { sql } from 'kysely';
 import pg from 'pg';
 import { createDatabase } from '../apps/server/src/db/database.ts';
-import { searchCorpus } from '../apps/server/src/services/corpus-search.service.ts';
+import { searchCorpus } from '../apps/server/src/services/corpus/search/corpus-search.service.ts';
 import { parseFilterTreeWithRe2 } from '../apps/server/src/corpus/filters/parse-filter-tree.ts';
 import {
   BENCH_DATA,

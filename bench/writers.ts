@@ -4,7 +4,7 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import type { FormatType } from '@threadcart/contracts';
-import type { CommentRecord, PostRecord } from '../apps/server/src/exports/records.ts';
+import type { CommentRecord, PostRecord } from '../apps/server/src/corpus/records.ts';
 import { writeOrderFile } from '../apps/server/src/exports/write-order-file.ts';
 
 const FORMATS: FormatType[] = ['json', 'csv', 'xlsx'];

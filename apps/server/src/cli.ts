@@ -1,10 +1,10 @@
 import { loadConfig } from './config.ts';
 import { createDeps } from './deps.ts';
 import { runAdminCli } from './cli/admin-cli.ts';
-import { runCorpusCli } from './corpus/cli/corpus-cli.ts';
+import { runCorpusCli } from './cli/corpus-cli.ts';
 import { explainStartupError, runStartup } from './lib/startup-errors.ts';
 
-/** Command-line entry: `db:migrate`, `corpus ingest|generate|stats` (corpus/cli/corpus-cli.ts), `admin grant|revoke`. */
+/** Command-line entry: `db:migrate`, `corpus ingest|generate|stats` (cli/corpus-cli.ts), `admin grant|revoke`. */
 async function main(argv: string[]): Promise<number> {
   const [command] = argv;
   if (command === 'db:migrate') {

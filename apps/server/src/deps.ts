@@ -6,10 +6,10 @@ import { migrateToLatest } from './db/migrate.ts';
 import type { Database } from './db/schema.ts';
 import { systemClock, type Clock } from './lib/clock.ts';
 import { createLogger, describeDatabase } from './lib/logging.ts';
-import { cancelSessionQueries } from './db/repositories/sessions-activity.repository.ts';
-import { createDryRunCache, type DryRunCache } from './services/dry-run/dry-run-cache.ts';
-import { createDryRunPool, type DryRunPool } from './services/dry-run/dry-run-pool.ts';
-import { dryRunSessionName } from './services/dry-run/dry-run-session.ts';
+import { cancelSessionQueries } from './db/repositories/auth/sessions-activity.repository.ts';
+import { createDryRunCache, type DryRunCache } from './services/corpus/search/dry-run/dry-run-cache.ts';
+import { createDryRunPool, type DryRunPool } from './services/corpus/search/dry-run/dry-run-pool.ts';
+import { dryRunSessionName } from './services/corpus/search/dry-run/dry-run-session.ts';
 import type { FileStorage } from './storage/file-storage.ts';
 import { createLocalFileStorage } from './storage/local-file-storage.ts';
 

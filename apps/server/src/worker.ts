@@ -56,11 +56,12 @@ const { createDeps } = await import('./deps.ts');
 const deps = await runStartup(() => createDeps(config), config);
 const { startOrderWorker } = await import('./jobs/order-worker.ts');
 const { startScheduler } = await import('./jobs/scheduler.ts');
-const { ensureSampleCorpus } = await import('./services/sample-corpus.service.ts');
-const { recordWorkerHeartbeat } = await import('./services/service-status.service.ts');
+const { PERIODIC_JOBS } = await import('./jobs/registry.ts');
+const { ensureSampleCorpus } = await import('./services/corpus/ingest/sample-corpus.service.ts');
+const { recordWorkerHeartbeat } = await import('./services/operations/service-status.service.ts');
 // The first heartbeat before anything else: health then knows a worker is loading the sample corpus.
 await recordWorkerHeartbeat(deps).catch((err: unknown) => deps.logger.error({ err }, 'heartbeat failed'));
-const scheduler = startScheduler(deps);
+const scheduler = startScheduler(deps, PERIODIC_JOBS);
 const orderWorker = startOrderWorker(deps);
 deps.logger.info({ workerId: orderWorker.workerId }, 'worker started');
 // First start with an empty corpus: load the sample corpus here, off the API's event loop (docs/decisions/007).

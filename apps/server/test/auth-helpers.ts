@@ -1,6 +1,6 @@
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
 import type { User } from '@threadcart/contracts';
-import { listOutbox } from '../src/services/mail.service.ts';
+import { listOutbox } from '../src/services/operations/mail.service.ts';
 import { depsOf } from './app-deps.ts';
 
 export const TEST_PASSWORD = 'Secret123';

@@ -5,10 +5,10 @@ import path from 'node:path';
 import ExcelJS from 'exceljs';
 import type { FastifyInstance } from 'fastify';
 import { FILE_COLUMNS, type FormatType, type SearchType } from '@threadcart/contracts';
-import { findReservation, listLedgerEntries } from '../src/db/repositories/credits.repository.ts';
+import { findReservation, listLedgerEntries } from '../src/db/repositories/payments/credits.repository.ts';
 import type { Db } from '../src/db/database.ts';
 import type { Deps } from '../src/deps.ts';
-import { claimOrder, fulfilOrder } from '../src/services/fulfilment.service.ts';
+import { claimOrder, fulfilOrder } from '../src/services/orders/fulfilment.service.ts';
 import { makeComment, makePost } from './corpus-factories.ts';
 
 export const FORMATS: readonly FormatType[] = ['json', 'csv', 'xlsx'];

@@ -7,7 +7,7 @@ import {
   UNION_COLUMNS,
   type CommentRecord,
   type PostRecord,
-} from './records.ts';
+} from '../corpus/records.ts';
 import {
   COMMENTS,
   commentsFor,
@@ -19,7 +19,7 @@ import {
   useTempFiles,
   writeTestFile,
   fileSha256,
-} from './test-fixtures.ts';
+} from '../../test/export-fixtures.ts';
 
 const tempFile = useTempFiles();
 const write = (format: FormatType, searchType: SearchType, posts = POSTS, comments = COMMENTS) =>

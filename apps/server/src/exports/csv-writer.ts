@@ -11,7 +11,7 @@ import {
   type ContextColumn,
   type RecordColumn,
   type RecordKind,
-} from './records.ts';
+} from '../corpus/records.ts';
 
 /** RFC 4180 line end. */
 const CRLF = '\r\n';

@@ -1,5 +1,5 @@
 export { contentTypeFor, extensionFor, fileNameForOrder } from './file-names.ts';
-export { COMMENT_COLUMNS, POST_COLUMNS, type CommentRecord, type PostRecord } from './records.ts';
+export { COMMENT_COLUMNS, POST_COLUMNS, type CommentRecord, type PostRecord } from '../corpus/records.ts';
 export {
   UnlabelledSampleError,
   writeOrderFile,

@@ -1,7 +1,7 @@
 import { readFile, stat } from 'node:fs/promises';
 import { describe, expect, it } from 'vitest';
 import type { FormatType, SearchType } from '@threadcart/contracts';
-import { COMMENT_COLUMNS, POST_COLUMNS } from './records.ts';
+import { COMMENT_COLUMNS, POST_COLUMNS } from '../corpus/records.ts';
 import {
   COMMENTS,
   commentsFor,
@@ -12,7 +12,7 @@ import {
   useTempFiles,
   writeTestFile,
   fileSha256,
-} from './test-fixtures.ts';
+} from '../../test/export-fixtures.ts';
 
 const tempFile = useTempFiles();
 const write = (format: FormatType, searchType: SearchType, posts = POSTS, comments = COMMENTS) =>

@@ -1,6 +1,12 @@
 import { FileSink } from './file-sink.ts';
 import type { OrderFileLayout } from './layout.ts';
-import { addThread, readColumn, SAMPLE_COLUMN, type AnyRecord, type RecordColumn } from './records.ts';
+import {
+  addThread,
+  readColumn,
+  SAMPLE_COLUMN,
+  type AnyRecord,
+  type RecordColumn,
+} from '../corpus/records.ts';
 
 /**
  * Writes the JSON layout of docs/product.md §8.3, one record per line: an array for `posts` or `comments`, an object

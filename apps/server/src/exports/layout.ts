@@ -1,5 +1,5 @@
 import type { FileColumns, SearchType } from '@threadcart/contracts';
-import type { CommentRecord, ContextColumn, PostRecord } from './records.ts';
+import type { CommentRecord, ContextColumn, PostRecord } from '../corpus/records.ts';
 
 /** What a format writer gets: the records to write, in order, and how the file is laid out. */
 export interface OrderFileLayout {

@@ -3,8 +3,8 @@ import { describe, expect, it } from 'vitest';
 import type { FileColumns, FormatType, SearchType } from '@threadcart/contracts';
 import { readParquet } from '../../test/parquet-reader.ts';
 import { PARQUET_ROW_GROUP_ROWS } from './parquet-writer.ts';
-import { makeComment, makePost, SEARCH_TYPES, useTempFiles } from './test-fixtures.ts';
-import { COMMENTS, POSTS } from './test-fixtures.ts';
+import { makeComment, makePost, SEARCH_TYPES, useTempFiles } from '../../test/export-fixtures.ts';
+import { COMMENTS, POSTS } from '../../test/export-fixtures.ts';
 import { writeOrderFile } from './write-order-file.ts';
 
 const tempFile = useTempFiles();

@@ -1,6 +1,12 @@
 import { FileSink } from './file-sink.ts';
 import type { OrderFileLayout } from './layout.ts';
-import { addThread, readColumn, SAMPLE_COLUMN, type AnyRecord, type RecordColumn } from './records.ts';
+import {
+  addThread,
+  readColumn,
+  SAMPLE_COLUMN,
+  type AnyRecord,
+  type RecordColumn,
+} from '../corpus/records.ts';
 
 /** The member that tells a post from a comment in a `both` NDJSON file (like a `both` CSV's leading column). */
 export const NDJSON_TYPE_MEMBER = 'type';

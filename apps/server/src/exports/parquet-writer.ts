@@ -12,7 +12,7 @@ import {
   type AnyRecord,
   type RecordColumn,
   type RecordKind,
-} from './records.ts';
+} from '../corpus/records.ts';
 
 /** A row group is written once it holds this many rows... */
 export const PARQUET_ROW_GROUP_ROWS = 10_000;

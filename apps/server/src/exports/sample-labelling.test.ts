@@ -4,8 +4,8 @@ import path from 'node:path';
 import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { FormatType } from '@threadcart/contracts';
-import type { CommentRecord, PostRecord } from './records.ts';
-import { makeComment, makePost, parseCsv } from './test-fixtures.ts';
+import type { CommentRecord, PostRecord } from '../corpus/records.ts';
+import { makeComment, makePost, parseCsv } from '../../test/export-fixtures.ts';
 import { UnlabelledSampleError, writeOrderFile } from './write-order-file.ts';
 
 let dir: string;

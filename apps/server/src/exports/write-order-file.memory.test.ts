@@ -5,7 +5,7 @@ import v8 from 'node:v8';
 import vm from 'node:vm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { FormatType } from '@threadcart/contracts';
-import type { CommentRecord, PostRecord } from './records.ts';
+import type { CommentRecord, PostRecord } from '../corpus/records.ts';
 import { writeOrderFile } from './write-order-file.ts';
 
 const RECORDS = 200_000;

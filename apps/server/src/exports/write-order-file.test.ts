@@ -2,8 +2,8 @@ import path from 'node:path';
 import { stat } from 'node:fs/promises';
 import { describe, expect, it } from 'vitest';
 import type { FormatType } from '@threadcart/contracts';
-import type { CommentRecord } from './records.ts';
-import { COMMENTS, POSTS, useTempFiles } from './test-fixtures.ts';
+import type { CommentRecord } from '../corpus/records.ts';
+import { COMMENTS, POSTS, useTempFiles } from '../../test/export-fixtures.ts';
 import { writeOrderFile } from './write-order-file.ts';
 
 const tempFile = useTempFiles();

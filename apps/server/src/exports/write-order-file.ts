@@ -14,7 +14,7 @@ import {
   type AnyRecord,
   type CommentRecord,
   type PostRecord,
-} from './records.ts';
+} from '../corpus/records.ts';
 import { writeXlsxFile } from './xlsx-writer.ts';
 
 export interface WriteOrderFileInput {

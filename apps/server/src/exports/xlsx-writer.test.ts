@@ -2,7 +2,7 @@ import { stat } from 'node:fs/promises';
 import ExcelJS from 'exceljs';
 import { describe, expect, it } from 'vitest';
 import type { FormatType, SearchType } from '@threadcart/contracts';
-import { COMMENT_COLUMNS, POST_COLUMNS, type CommentRecord, type PostRecord } from './records.ts';
+import { COMMENT_COLUMNS, POST_COLUMNS, type CommentRecord, type PostRecord } from '../corpus/records.ts';
 import {
   COMMENTS,
   commentsFor,
@@ -14,7 +14,7 @@ import {
   useTempFiles,
   writeTestFile,
   fileSha256,
-} from './test-fixtures.ts';
+} from '../../test/export-fixtures.ts';
 import { writeOrderFile } from './write-order-file.ts';
 
 const tempFile = useTempFiles();

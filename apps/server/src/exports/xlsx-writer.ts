@@ -12,7 +12,7 @@ import {
   type AnyRecord,
   type ContextColumn,
   type RecordColumn,
-} from './records.ts';
+} from '../corpus/records.ts';
 import { sheetBackpressure, type Backpressure } from './xlsx-backpressure.ts';
 
 /** The date column added right after `created_utc` in XLSX: the same instant as a real (UTC) date cell. */

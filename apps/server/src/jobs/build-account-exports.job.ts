@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { buildNextDataExport } from '../services/account/data-export.service.ts';
-import type { PeriodicJob } from './scheduler.ts';
+import type { PeriodicJob } from './periodic-job.ts';
 
 /** Names this process's claims on exports (a lease owner), like the order worker's id. */
 const WORKER_ID = `exports-${process.pid}-${randomBytes(4).toString('hex')}`;

@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
-import { deliverDueWebhooks } from '../services/webhooks/webhook-delivery.service.ts';
-import type { PeriodicJob } from './scheduler.ts';
+import { deliverDueWebhooks } from '../services/operations/webhook-delivery.service.ts';
+import type { PeriodicJob } from './periodic-job.ts';
 
 /** Names this process's claims on deliveries (a lease owner), like the order worker's id. */
 const WORKER_ID = `webhooks-${process.pid}-${randomBytes(4).toString('hex')}`;

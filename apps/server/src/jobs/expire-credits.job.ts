@@ -1,5 +1,5 @@
-import { expireCredits } from '../services/ledger.service.ts';
-import type { PeriodicJob } from './scheduler.ts';
+import { expireCredits } from '../services/payments/ledger.service.ts';
+import type { PeriodicJob } from './periodic-job.ts';
 
 /** Hourly: retires the credits of expired lots with ledger entries. */
 export const expireCreditsJob: PeriodicJob = {

@@ -3,9 +3,9 @@ import { setTimeout as sleep } from 'node:timers/promises';
 import type { OrderRow } from '../db/tables/orders.tables.ts';
 import type { Deps } from '../deps.ts';
 import { newId } from '../lib/ids.ts';
-import { isCorpusBulkLoading } from '../services/corpus-deferred.service.ts';
-import { claimOrder, fulfilOrder } from '../services/fulfilment.service.ts';
-import { handBackOrder } from '../services/order-handback.service.ts';
+import { isCorpusBulkLoading } from '../services/corpus/ingest/corpus-deferred.service.ts';
+import { claimOrder, fulfilOrder } from '../services/orders/fulfilment.service.ts';
+import { handBackOrder } from '../services/orders/order-handback.service.ts';
 
 /** After a hand-back, how long the fulfilment in hand gets to notice it (a progress write) and clean up. */
 const LET_GO_MS = 2000;

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { signUpAndSignIn } from '../../test/auth-helpers.ts';
 import { buildTestApp, type TestApp } from '../../test/build-test-app.ts';
 import { purgeAuthRecordsJob } from './purge-auth-records.job.ts';
-import { PERIODIC_JOBS } from './scheduler.ts';
+import { PERIODIC_JOBS } from './registry.ts';
 
 describe('purge-auth-records job', () => {
   let t: TestApp;

@@ -1,5 +1,5 @@
-import { purgeStaleAuthRecords } from '../services/auth.service.ts';
-import type { PeriodicJob } from './scheduler.ts';
+import { purgeStaleAuthRecords } from '../services/auth/auth.service.ts';
+import type { PeriodicJob } from './periodic-job.ts';
 
 /** Hourly: deletes sign-in failures, reset requests and tokens, and refresh tokens nobody can use any more. */
 export const purgeAuthRecordsJob: PeriodicJob = {

@@ -4,7 +4,7 @@ import { buildTestApp, type TestApp } from '../../test/build-test-app.ts';
 import { TEST_DIALECT } from '../../test/test-database.ts';
 import { newId } from '../lib/ids.ts';
 import { purgeDeletedAccountsJob } from './purge-deleted-accounts.job.ts';
-import { PERIODIC_JOBS } from './scheduler.ts';
+import { PERIODIC_JOBS } from './registry.ts';
 
 const DAY_MS = 86_400_000;
 

@@ -1,6 +1,6 @@
 import { purgeDeletedAccounts } from '../services/account/account-deletion.service.ts';
 import { expireDataExports } from '../services/account/data-export.service.ts';
-import type { PeriodicJob } from './scheduler.ts';
+import type { PeriodicJob } from './periodic-job.ts';
 
 /**
  * Daily: purges accounts deleted 365 days ago and payment records older than 7 years (docs/product.md §9.3, §9.5),

@@ -1,6 +1,6 @@
-import { purgeExpiredOrders } from '../services/retention.service.ts';
-import { purgeOldWebhookEvents } from '../services/webhooks/webhook-delivery.service.ts';
-import type { PeriodicJob } from './scheduler.ts';
+import { purgeExpiredOrders } from '../services/operations/retention.service.ts';
+import { purgeOldWebhookEvents } from '../services/operations/webhook-delivery.service.ts';
+import type { PeriodicJob } from './periodic-job.ts';
 
 /** Daily: deletes orders and their files, and webhook events with their delivery log, 90 days after creation. */
 export const purgeOrdersJob: PeriodicJob = {

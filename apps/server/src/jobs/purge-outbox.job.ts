@@ -1,5 +1,5 @@
-import { purgeOldMail } from '../services/mail.service.ts';
-import type { PeriodicJob } from './scheduler.ts';
+import { purgeOldMail } from '../services/operations/mail.service.ts';
+import type { PeriodicJob } from './periodic-job.ts';
 
 /** Every six hours: deletes outbox mails older than OUTBOX_RETENTION_DAYS (docs/product.md §9.7). */
 export const purgeOutboxJob: PeriodicJob = {

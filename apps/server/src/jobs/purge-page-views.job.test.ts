@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, type TestApp } from '../../test/build-test-app.ts';
-import { listPageViewCounts } from '../services/analytics.service.ts';
+import { listPageViewCounts } from '../services/operations/analytics.service.ts';
 import { purgePageViewsJob } from './purge-page-views.job.ts';
-import { PERIODIC_JOBS } from './scheduler.ts';
+import { PERIODIC_JOBS } from './registry.ts';
 
 describe('purge-page-views job', () => {
   let t: TestApp;

@@ -1,5 +1,5 @@
-import { purgeOldPageViews } from '../services/analytics.service.ts';
-import type { PeriodicJob } from './scheduler.ts';
+import { purgeOldPageViews } from '../services/operations/analytics.service.ts';
+import type { PeriodicJob } from './periodic-job.ts';
 
 /** Every six hours: deletes page views older than 90 days (docs/product.md §9.6). */
 export const purgePageViewsJob: PeriodicJob = {

@@ -1,5 +1,5 @@
-import { purgeExpiredRateLimits } from '../services/rate-limit.service.ts';
-import type { PeriodicJob } from './scheduler.ts';
+import { purgeExpiredRateLimits } from '../services/auth/rate-limit.service.ts';
+import type { PeriodicJob } from './periodic-job.ts';
 
 /** Every ten minutes: deletes the request-limit counters whose window has ended (decision 028). */
 export const purgeRateLimitsJob: PeriodicJob = {

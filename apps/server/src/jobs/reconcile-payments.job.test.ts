@@ -8,7 +8,7 @@ import {
 } from '../../test/payments-helpers.ts';
 import type { PaymentsTestContext } from '../../test/payments-helpers.ts';
 import { reconcilePaymentsJob } from './reconcile-payments.job.ts';
-import { PERIODIC_JOBS } from './scheduler.ts';
+import { PERIODIC_JOBS } from './registry.ts';
 
 describe('payments.reconcile job', () => {
   let ctx: PaymentsTestContext;

@@ -1,5 +1,5 @@
-import { reconcilePayments } from '../services/reconcile-payments.service.ts';
-import type { PeriodicJob } from './scheduler.ts';
+import { reconcilePayments } from '../services/payments/reconcile-payments.service.ts';
+import type { PeriodicJob } from './periodic-job.ts';
 
 /** Every 5 minutes (and shortly after start): settles payments the return page and the webhooks left open. */
 export const reconcilePaymentsJob: PeriodicJob = {

@@ -1,5 +1,5 @@
-import { runDueSchedules } from '../services/schedules/schedule-runs.service.ts';
-import type { PeriodicJob } from './scheduler.ts';
+import { runDueSchedules } from '../services/orders/schedule-runs.service.ts';
+import type { PeriodicJob } from './periodic-job.ts';
 
 /** Every 30 s: places the scheduled orders whose run has come (decision 030). */
 export const runSchedulesJob: PeriodicJob = {

@@ -2,7 +2,7 @@ import { Counter, Histogram, Registry } from 'prom-client';
 
 /**
  * The metrics this process counts as things happen (HTTP requests, dry runs), in one registry per process; the
- * figures read from the database at each scrape are added by services/metrics.service.ts.
+ * figures read from the database at each scrape are added by services/operations/metrics.service.ts.
  * docs/decisions/023-configuration-and-observability.md lists them all.
  */
 export const processRegistry = new Registry();

@@ -1,6 +1,14 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import type { Config } from '../config.ts';
+
+/** What start-up needs of the configuration to explain an error: the database (config.ts's Config has it). */
+export interface StartupConfig {
+  readonly database: {
+    readonly dialect: 'sqlite' | 'postgres';
+    readonly url: string;
+    readonly schema: string | undefined;
+  };
+}
 
 /**
  * A process cannot start because of its configuration or environment. Its message is complete: one line per
@@ -15,7 +23,7 @@ export class StartupError extends Error {
  * Runs one step of an entry point's start-up. A failure the configuration or environment explains ends the process
  * with status 1 and its message on stderr; any other error is rethrown and keeps its stack.
  */
-export async function runStartup<T>(step: () => T | Promise<T>, config?: Config): Promise<T> {
+export async function runStartup<T>(step: () => T | Promise<T>, config?: StartupConfig): Promise<T> {
   try {
     return await step();
   } catch (error) {
@@ -28,7 +36,7 @@ export async function runStartup<T>(step: () => T | Promise<T>, config?: Config)
 }
 
 /** The StartupError that explains `error` (found in its cause chain or recognised by its code), or undefined. */
-export function explainStartupError(error: unknown, config?: Config): StartupError | undefined {
+export function explainStartupError(error: unknown, config?: StartupConfig): StartupError | undefined {
   const chain = causeChain(error);
   const known = chain.find((e): e is StartupError => e instanceof StartupError);
   if (known) return known;

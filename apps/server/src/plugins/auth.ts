@@ -3,9 +3,9 @@ import { API_MESSAGES } from '@threadcart/contracts';
 import type { Deps } from '../deps.ts';
 import { AppError } from '../errors.ts';
 import { assertAdmin } from '../services/admin/admin-users.service.ts';
-import { authenticateApiKey } from '../services/api-keys.service.ts';
-import { authenticateAccessToken, type SessionTokens } from '../services/sessions.service.ts';
-import type { AuthUser } from '../services/users.service.ts';
+import { authenticateApiKey } from '../services/auth/api-keys.service.ts';
+import { authenticateAccessToken, type SessionTokens } from '../services/auth/sessions.service.ts';
+import type { AuthUser } from '../services/auth/users.service.ts';
 import { checkCsrf, hasTokenAuthorization, isSecureSite } from './csrf.ts';
 import { ACCESS_COOKIE, REFRESH_COOKIE } from './session-cookies.ts';
 

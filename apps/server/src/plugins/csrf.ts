@@ -3,7 +3,7 @@ import { API_MESSAGES } from '@threadcart/contracts';
 import type { Deps } from '../deps.ts';
 import { AppError } from '../errors.ts';
 import { hmacBase64Url, randomToken, safeEqual } from '../lib/secret-tokens.ts';
-import { findSessionFamilyId } from '../services/sessions.service.ts';
+import { findSessionFamilyId } from '../services/auth/sessions.service.ts';
 import { ACCESS_COOKIE, REFRESH_COOKIE } from './session-cookies.ts';
 
 export const CSRF_COOKIE = 'csrftoken';

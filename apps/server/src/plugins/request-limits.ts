@@ -3,7 +3,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { API_MESSAGES } from '@threadcart/contracts';
 import type { Deps } from '../deps.ts';
 import { AppError } from '../errors.ts';
-import { databaseRateLimitStore } from '../services/rate-limit.service.ts';
+import { databaseRateLimitStore } from '../services/auth/rate-limit.service.ts';
 
 /** A route's own limit, counted besides the limits every unsafe route has. */
 export interface RouteLimit {

@@ -14,9 +14,9 @@ import { newBuyer, post, startPaymentsTest, type PaymentsTestContext } from '../
 import { TEST_DIALECT } from '../../test/test-database.ts';
 import { buildAccountExportsJob } from '../jobs/build-account-exports.job.ts';
 import { purgeDeletedAccountsJob } from '../jobs/purge-deleted-accounts.job.ts';
-import { PERIODIC_JOBS } from '../jobs/scheduler.ts';
+import { PERIODIC_JOBS } from '../jobs/registry.ts';
 import { EXPORT_ENTRIES } from '../services/account/export-archive.ts';
-import { listOutbox } from '../services/mail.service.ts';
+import { listOutbox } from '../services/operations/mail.service.ts';
 
 const DAY_MS = 86_400_000;
 

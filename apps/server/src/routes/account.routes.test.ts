@@ -13,7 +13,7 @@ import { buildTestApp, type TestApp } from '../../test/build-test-app.ts';
 import { placeDeliveredOrder, seedAccountCorpus } from '../../test/account-helpers.ts';
 import { TEST_DIALECT } from '../../test/test-database.ts';
 import { deletedEmailPlaceholder } from '../services/account/account-deletion.service.ts';
-import { RefreshRefusedError, rotateSession } from '../services/sessions.service.ts';
+import { RefreshRefusedError, rotateSession } from '../services/auth/sessions.service.ts';
 
 const NEW_PASSWORD = 'Another456';
 

@@ -13,8 +13,8 @@ import type { Deps } from '../deps.ts';
 import { ACCESS_COOKIE, clearSessionCookies, requireUser } from '../plugins/auth.ts';
 import { deleteAccount } from '../services/account/account-deletion.service.ts';
 import { changePassword } from '../services/account/password.service.ts';
-import { createApiKey, listApiKeys, revokeApiKey } from '../services/api-keys.service.ts';
-import { findSessionFamilyId } from '../services/sessions.service.ts';
+import { createApiKey, listApiKeys, revokeApiKey } from '../services/auth/api-keys.service.ts';
+import { findSessionFamilyId } from '../services/auth/sessions.service.ts';
 
 /** The account area's security routes: password, API keys and deletion (docs/decisions/021-account-area.md). */
 export function accountRoutes(deps: Deps): FastifyPluginAsyncZod {

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, type TestApp } from '../../test/build-test-app.ts';
-import { listPageViewCounts } from '../services/analytics.service.ts';
+import { listPageViewCounts } from '../services/operations/analytics.service.ts';
 
 describe('POST /api/analytics/pageview/', () => {
   let t: TestApp;

@@ -2,7 +2,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { Deps } from '../deps.ts';
 import type { RouteLimit } from '../plugins/request-limits.ts';
-import { pageViewsThrottledMessage, recordPageView } from '../services/analytics.service.ts';
+import { pageViewsThrottledMessage, recordPageView } from '../services/operations/analytics.service.ts';
 
 const PageViewSchema = z.object({
   path: z.string().min(1).max(2048),

@@ -3,7 +3,7 @@ import { z } from 'zod';
 import { ApiKeySchema, CreateApiKeyRequestSchema } from '@threadcart/contracts';
 import type { Deps } from '../deps.ts';
 import { requireUser } from '../plugins/auth.ts';
-import { createApiKey, listApiKeys, revokeApiKey } from '../services/api-keys.service.ts';
+import { createApiKey, listApiKeys, revokeApiKey } from '../services/auth/api-keys.service.ts';
 
 /** API keys for programmatic clients: created (shown once), listed by name and prefix, revoked. */
 export function apiKeysRoutes(deps: Deps): FastifyPluginAsyncZod {

@@ -18,10 +18,10 @@ import {
   setSessionCookies,
 } from '../plugins/auth.ts';
 import { issueCsrfToken, issueCsrfTokenForFamily } from '../plugins/csrf.ts';
-import { signIn } from '../services/auth.service.ts';
-import { confirmEmail, resendConfirmation } from '../services/email-confirmation.service.ts';
-import { RefreshRefusedError, endSession, rotateSession } from '../services/sessions.service.ts';
-import { presentUser, signUp } from '../services/users.service.ts';
+import { signIn } from '../services/auth/auth.service.ts';
+import { confirmEmail, resendConfirmation } from '../services/auth/email-confirmation.service.ts';
+import { RefreshRefusedError, endSession, rotateSession } from '../services/auth/sessions.service.ts';
+import { presentUser, signUp } from '../services/auth/users.service.ts';
 
 const DetailSchema = z.object({ detail: z.string() });
 

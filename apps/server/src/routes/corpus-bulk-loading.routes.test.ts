@@ -4,11 +4,11 @@ import { signUpAndSignIn, type TestSession } from '../../test/auth-helpers.ts';
 import { buildTestApp, type TestApp } from '../../test/build-test-app.ts';
 import { insertCorpus, makePost } from '../../test/corpus-factories.ts';
 import { TEST_DIALECT } from '../../test/test-database.ts';
-import { deferCorpusObjects } from '../db/repositories/corpus-bulk.repository.ts';
-import { findOrderById } from '../db/repositories/orders.repository.ts';
+import { deferCorpusObjects } from '../db/repositories/corpus/ingest/corpus-bulk.repository.ts';
+import { findOrderById } from '../db/repositories/orders/orders.repository.ts';
 import { startOrderWorker } from '../jobs/order-worker.ts';
-import { finishDeferredIndexes } from '../services/corpus-deferred.service.ts';
-import { claimOrder, fulfilOrder } from '../services/fulfilment.service.ts';
+import { finishDeferredIndexes } from '../services/corpus/ingest/corpus-deferred.service.ts';
+import { claimOrder, fulfilOrder } from '../services/orders/fulfilment.service.ts';
 
 const FILTERS = {
   combinator: 'and',

@@ -6,7 +6,7 @@ import { signUpAndSignIn, type TestSession } from '../../test/auth-helpers.ts';
 import { buildTestApp, type TestApp } from '../../test/build-test-app.ts';
 import { writeNdjson } from '../../test/fixtures/corpus/corpus-snapshot.ts';
 import { TEST_DIALECT } from '../../test/test-database.ts';
-import { ingestDepsOf, ingestFiles } from '../services/corpus-ingest.service.ts';
+import { ingestDepsOf, ingestFiles } from '../services/corpus/ingest/corpus-ingest.service.ts';
 
 const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'threadcart-suggest-'));
 const SUBREDDITS = { science: 5, SciFi: 3, scicomm: 1, AskScience: 4, python: 2 };

@@ -1,16 +1,16 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, type TestApp } from '../../test/build-test-app.ts';
 import { insertCorpus, makeComment, makePost } from '../../test/corpus-factories.ts';
-import { findServiceStatus } from '../db/repositories/service-status.repository.ts';
-import { PERIODIC_JOBS } from '../jobs/scheduler.ts';
+import { findServiceStatus } from '../db/repositories/operations/service-status.repository.ts';
+import { PERIODIC_JOBS } from '../jobs/registry.ts';
 import { workerHeartbeatJob } from '../jobs/worker-heartbeat.job.ts';
-import { ensureSampleCorpus } from '../services/sample-corpus.service.ts';
+import { ensureSampleCorpus } from '../services/corpus/ingest/sample-corpus.service.ts';
 import {
   CORPUS_COUNTS_MAX_AGE_MS,
   recordSampleCorpusState,
   recordWorkerHeartbeat,
   WORKER_HEARTBEAT_STALE_MS,
-} from '../services/service-status.service.ts';
+} from '../services/operations/service-status.service.ts';
 
 // /api/health/ reports the corpus's state (empty, loading sample, ready, with counts) and the worker's last
 // heartbeat (issue 14); the heartbeat is what the worker writes every 10 s (jobs/worker-heartbeat.job.ts).

@@ -1,6 +1,6 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { checkHealth } from '../services/health.service.ts';
+import { checkHealth } from '../services/operations/health.service.ts';
 import type { Deps } from '../deps.ts';
 
 const HealthSchema = z.object({

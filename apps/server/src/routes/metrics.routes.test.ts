@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { signUpAndSignIn, type TestSession } from '../../test/auth-helpers.ts';
 import { buildTestApp, type TestApp } from '../../test/build-test-app.ts';
 import { insertCorpus, makePost } from '../../test/corpus-factories.ts';
-import { recordWorkerHeartbeat } from '../services/service-status.service.ts';
+import { recordWorkerHeartbeat } from '../services/operations/service-status.service.ts';
 
 const TOKEN = 'metrics-test-token-0123456789';
 

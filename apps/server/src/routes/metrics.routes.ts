@@ -3,7 +3,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { API_MESSAGES } from '@threadcart/contracts';
 import type { Deps } from '../deps.ts';
 import { AppError, notFound } from '../errors.ts';
-import { renderMetrics } from '../services/metrics.service.ts';
+import { renderMetrics } from '../services/operations/metrics.service.ts';
 
 /**
  * `GET /metrics`: Prometheus text for a scraper holding `Authorization: Bearer <METRICS_TOKEN>`. Without a

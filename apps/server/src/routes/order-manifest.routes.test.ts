@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { FormatType } from '@threadcart/contracts';
-import { insertCorpusIngest } from '../db/repositories/corpus-ingests.repository.ts';
+import { insertCorpusIngest } from '../db/repositories/corpus/ingest/corpus-ingests.repository.ts';
 import { signUpAndSignIn, type TestSession } from '../../test/auth-helpers.ts';
 import { buildTestApp, type TestApp } from '../../test/build-test-app.ts';
 import { insertCorpus, makeComment, makePost } from '../../test/corpus-factories.ts';

@@ -5,7 +5,7 @@ import { buildTestApp, type TestApp } from '../../test/build-test-app.ts';
 import { insertCorpus, makePost } from '../../test/corpus-factories.ts';
 import { downloadOrderFile, fulfilAll } from '../../test/order-helpers.ts';
 import { TEST_DIALECT } from '../../test/test-database.ts';
-import { insertCorpusIngest } from '../db/repositories/corpus-ingests.repository.ts';
+import { insertCorpusIngest } from '../db/repositories/corpus/ingest/corpus-ingests.repository.ts';
 
 const FILTERS = {
   combinator: 'and',

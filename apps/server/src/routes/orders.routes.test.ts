@@ -1,10 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { listLedgerEntries } from '../db/repositories/credits.repository.ts';
+import { listLedgerEntries } from '../db/repositories/payments/credits.repository.ts';
 import { signUpAndSignIn, type TestSession } from '../../test/auth-helpers.ts';
 import { buildTestApp, type TestApp } from '../../test/build-test-app.ts';
 import { insertCorpus, makeComment, makePost } from '../../test/corpus-factories.ts';
 import { TEST_DIALECT } from '../../test/test-database.ts';
-import { claimOrder, fulfilOrder } from '../services/fulfilment.service.ts';
+import { claimOrder, fulfilOrder } from '../services/orders/fulfilment.service.ts';
 
 const PYTHON_POSTS = 6; // the odd-numbered posts say python
 const highQualityPosts = {

@@ -21,11 +21,11 @@ import {
   streamOrderList,
   openOrderFile,
   previewOrder,
-} from '../services/orders.service.ts';
-import { placeOrderOrSchedule } from '../services/schedules/schedules.service.ts';
-import { getOrderManifest } from '../services/order-manifest.service.ts';
-import { rerunOrder } from '../services/order-rerun.service.ts';
-import { OrderRequestSchema } from '../services/order-request.ts';
+} from '../services/orders/orders.service.ts';
+import { placeOrderOrSchedule } from '../services/orders/schedules.service.ts';
+import { getOrderManifest } from '../services/orders/order-manifest.service.ts';
+import { rerunOrder } from '../services/orders/order-rerun.service.ts';
+import { OrderRequestSchema } from '../services/orders/order-request.ts';
 
 const IdParamsSchema = z.object({ id: z.string().min(1).max(64) });
 const IdempotencyHeadersSchema = z.object({ 'idempotency-key': z.string().min(1).max(200).optional() });

@@ -2,8 +2,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SIGNUP_MESSAGES as M } from '@threadcart/contracts';
 import { signUpAndSignIn, TEST_PASSWORD } from '../../test/auth-helpers.ts';
 import { buildTestApp, type TestApp } from '../../test/build-test-app.ts';
-import { listOutbox } from '../services/mail.service.ts';
-import { RESET_MESSAGES } from '../services/password-reset.service.ts';
+import { listOutbox } from '../services/operations/mail.service.ts';
+import { RESET_MESSAGES } from '../services/auth/password-reset.service.ts';
 
 let t: TestApp;
 beforeAll(async () => {

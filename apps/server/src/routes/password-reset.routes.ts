@@ -5,7 +5,7 @@ import {
   RESET_MESSAGES,
   confirmPasswordReset,
   requestPasswordReset,
-} from '../services/password-reset.service.ts';
+} from '../services/auth/password-reset.service.ts';
 
 const DetailSchema = z.object({ detail: z.string() });
 const ResetRequestSchema = z.object({ email: z.string().max(320).optional() });

@@ -17,8 +17,8 @@ import {
   captureUserPayment,
   startCustomCheckout,
   startPackageCheckout,
-} from '../services/payments.service.ts';
-import { handlePaypalWebhook } from '../services/paypal-webhook.service.ts';
+} from '../services/payments/payments.service.ts';
+import { handlePaypalWebhook } from '../services/payments/paypal-webhook.service.ts';
 
 const WEBHOOK_BODY_LIMIT = 256 * 1024;
 

@@ -8,7 +8,7 @@ import {
   listSchedules,
   pauseSchedule,
   resumeSchedule,
-} from '../services/schedules/schedules.service.ts';
+} from '../services/orders/schedules.service.ts';
 
 const IdParamsSchema = z.object({ id: z.string().min(1).max(64) });
 

@@ -7,7 +7,7 @@ import {
 import type { Deps } from '../deps.ts';
 import { requireUser } from '../plugins/auth.ts';
 import { getCreditsSummary } from '../services/account/account-credits.service.ts';
-import { presentUser, updateProfile } from '../services/users.service.ts';
+import { presentUser, updateProfile } from '../services/auth/users.service.ts';
 
 /** The current user and their credits. */
 export function usersRoutes(deps: Deps): FastifyPluginAsyncZod {

@@ -14,7 +14,7 @@ import {
   verifyThreadcartSignature,
   type WebhookReceiver,
 } from '../../test/webhook-receiver.ts';
-import { deliverDueWebhooks } from '../services/webhooks/webhook-delivery.service.ts';
+import { deliverDueWebhooks } from '../services/operations/webhook-delivery.service.ts';
 
 describe(`webhook endpoints API (${TEST_DIALECT})`, () => {
   let t: TestApp;

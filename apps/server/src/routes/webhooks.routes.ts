@@ -16,7 +16,7 @@ import {
   listWebhookDeliveries,
   listWebhookEndpoints,
   sendTestWebhook,
-} from '../services/webhooks/webhook-endpoints.service.ts';
+} from '../services/operations/webhook-endpoints.service.ts';
 
 const IdParamsSchema = z.object({ id: z.string().min(1).max(64) });
 

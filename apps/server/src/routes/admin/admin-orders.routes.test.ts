@@ -7,9 +7,9 @@ import { insertCorpus, makePost } from '../../../test/corpus-factories.ts';
 import { fulfilAll, reservationLedger } from '../../../test/order-helpers.ts';
 import { TEST_DIALECT } from '../../../test/test-database.ts';
 import { withTransaction } from '../../db/database.ts';
-import { sumLedgerAndLots } from '../../db/repositories/credits.repository.ts';
-import { failOrder, findOrderById } from '../../db/repositories/orders.repository.ts';
-import { releaseReservation } from '../../services/ledger.service.ts';
+import { sumLedgerAndLots } from '../../db/repositories/payments/credits.repository.ts';
+import { failOrder, findOrderById } from '../../db/repositories/orders/orders.repository.ts';
+import { releaseReservation } from '../../services/payments/ledger.service.ts';
 
 const pythonFilter = { combinator: 'and', rules: [{ field: 'keyword', operator: '=', value: 'python' }] };
 

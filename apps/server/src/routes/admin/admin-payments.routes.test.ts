@@ -12,10 +12,13 @@ import {
 } from '../../../test/payments-helpers.ts';
 import { TEST_DIALECT } from '../../../test/test-database.ts';
 import type { TestSession } from '../../../test/auth-helpers.ts';
-import { findPaymentByOrderId, listPaymentAdjustments } from '../../db/repositories/payments.repository.ts';
-import { findLotById, sumLedgerAndLots } from '../../db/repositories/credits.repository.ts';
+import {
+  findPaymentByOrderId,
+  listPaymentAdjustments,
+} from '../../db/repositories/payments/payments.repository.ts';
+import { findLotById, sumLedgerAndLots } from '../../db/repositories/payments/credits.repository.ts';
 import { setUserRole } from '../../services/admin/admin-roles.service.ts';
-import { reserveCredits } from '../../services/ledger.service.ts';
+import { reserveCredits } from '../../services/payments/ledger.service.ts';
 
 describe(`admin API: payments and refunds through the (fake) PayPal (${TEST_DIALECT})`, () => {
   let ctx: PaymentsTestContext;

@@ -4,7 +4,7 @@ import { adminGet, adminPost, auditEntries, grantAsAdmin, signUpAdmin } from '..
 import { createApiKey, signUpAndSignIn, type TestSession } from '../../../test/auth-helpers.ts';
 import { buildTestApp, type TestApp } from '../../../test/build-test-app.ts';
 import { TEST_DIALECT } from '../../../test/test-database.ts';
-import { listLedgerEntries, sumLedgerAndLots } from '../../db/repositories/credits.repository.ts';
+import { listLedgerEntries, sumLedgerAndLots } from '../../db/repositories/payments/credits.repository.ts';
 
 describe(`admin API: users (${TEST_DIALECT})`, () => {
   let t: TestApp;

@@ -9,7 +9,7 @@ import { buildTestApp, type TestApp } from '../../../test/build-test-app.ts';
 import { insertCorpus, makeComment, makePost } from '../../../test/corpus-factories.ts';
 import { TEST_DIALECT } from '../../../test/test-database.ts';
 import { setUserRole } from '../../services/admin/admin-roles.service.ts';
-import { ingestDepsOf, ingestFiles } from '../../services/corpus-ingest.service.ts';
+import { ingestDepsOf, ingestFiles } from '../../services/corpus/ingest/corpus-ingest.service.ts';
 
 const ID = '01900000-0000-7000-8000-000000000000';
 const GETS = [

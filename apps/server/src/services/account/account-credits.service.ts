@@ -4,8 +4,8 @@ import {
   type CreditsSummaryResponse,
   type LedgerPageResponse,
 } from '@threadcart/contracts';
-import { countLedgerEntries, listLedgerPage } from '../../db/repositories/account.repository.ts';
-import { listSpendableLots } from '../../db/repositories/credits.repository.ts';
+import { countLedgerEntries, listLedgerPage } from '../../db/repositories/account/account.repository.ts';
+import { listSpendableLots } from '../../db/repositories/payments/credits.repository.ts';
 import type { Deps } from '../../deps.ts';
 import { addDays } from '../../lib/clock.ts';
 

@@ -18,19 +18,19 @@ import {
   removePaymentPersonalData,
   revokeOtherRefreshFamilies,
   revokeUserApiKeys,
-} from '../../db/repositories/account.repository.ts';
+} from '../../db/repositories/account/account.repository.ts';
 import {
   deleteUserAccountExports,
   listAllUserAccountExports,
-} from '../../db/repositories/account-exports.repository.ts';
-import { deleteOutboxEmailsTo } from '../../db/repositories/outbox.repository.ts';
-import { findUserById } from '../../db/repositories/users.repository.ts';
-import { deleteUserSchedules } from '../../db/repositories/schedules.repository.ts';
-import { deleteUserWebhooks } from '../../db/repositories/webhooks/webhook-endpoints.repository.ts';
+} from '../../db/repositories/account/account-exports.repository.ts';
+import { deleteOutboxEmailsTo } from '../../db/repositories/operations/outbox.repository.ts';
+import { findUserById } from '../../db/repositories/auth/users.repository.ts';
+import { deleteUserSchedules } from '../../db/repositories/orders/schedules.repository.ts';
+import { deleteUserWebhooks } from '../../db/repositories/operations/webhook-endpoints.repository.ts';
 import type { Deps } from '../../deps.ts';
 import { FieldErrors, notFound } from '../../errors.ts';
 import { addDays } from '../../lib/clock.ts';
-import { releaseReservation } from '../ledger.service.ts';
+import { releaseReservation } from '../payments/ledger.service.ts';
 import { confirmPassword } from './password.service.ts';
 
 /** What replaces the password hash of a deleted account: not an argon2 hash, so nothing ever verifies against it. */

@@ -9,8 +9,8 @@ import {
   findProfileRow,
   findUserPaymentRow,
   listUserPaymentRows,
-} from '../../db/repositories/account.repository.ts';
-import { listPaymentAdjustments } from '../../db/repositories/payments.repository.ts';
+} from '../../db/repositories/account/account.repository.ts';
+import { listPaymentAdjustments } from '../../db/repositories/payments/payments.repository.ts';
 import type { PaymentRow, PaymentStatus } from '../../db/tables/payments.tables.ts';
 import type { Deps } from '../../deps.ts';
 import { notFound } from '../../errors.ts';

@@ -6,7 +6,7 @@ import { TEST_DIALECT } from '../../../test/test-database.ts';
 import {
   claimNextAccountExport,
   deleteUserAccountExports,
-} from '../../db/repositories/account-exports.repository.ts';
+} from '../../db/repositories/account/account-exports.repository.ts';
 import type { Deps } from '../../deps.ts';
 import { buildNextDataExport, requestDataExport } from './data-export.service.ts';
 

@@ -11,13 +11,13 @@ import {
   listUserAccountExports,
   markAccountExportExpired,
   type AccountExportRow,
-} from '../../db/repositories/account-exports.repository.ts';
-import { findUserById } from '../../db/repositories/users.repository.ts';
+} from '../../db/repositories/account/account-exports.repository.ts';
+import { findUserById } from '../../db/repositories/auth/users.repository.ts';
 import type { Deps } from '../../deps.ts';
 import { AppError, conflict, notFound } from '../../errors.ts';
 import { addDays } from '../../lib/clock.ts';
 import { newId } from '../../lib/ids.ts';
-import { getMailer } from '../mail.service.ts';
+import { getMailer } from '../operations/mail.service.ts';
 import { writeExportZip } from './export-archive.ts';
 
 /** A worker holds an export this long; a worker that dies lets another take it after. */

@@ -8,13 +8,13 @@ import {
   listApiKeyMetadata,
   listUserPaymentAdjustments,
   listUserPaymentRows,
-} from '../../db/repositories/account.repository.ts';
-import { listLedgerEntries } from '../../db/repositories/credits.repository.ts';
-import { listUserSchedules } from '../../db/repositories/schedules.repository.ts';
-import { listUserWebhookEndpoints } from '../../db/repositories/webhooks/webhook-endpoints.repository.ts';
+} from '../../db/repositories/account/account.repository.ts';
+import { listLedgerEntries } from '../../db/repositories/payments/credits.repository.ts';
+import { listUserSchedules } from '../../db/repositories/orders/schedules.repository.ts';
+import { listUserWebhookEndpoints } from '../../db/repositories/operations/webhook-endpoints.repository.ts';
 import type { Deps } from '../../deps.ts';
-import { toOrder } from '../orders.service.ts';
-import { scheduledRequest, toSchedule } from '../schedules/schedules.service.ts';
+import { toOrder } from '../orders/orders.service.ts';
+import { scheduledRequest, toSchedule } from '../orders/schedules.service.ts';
 import { toAccountPayment } from './account-payments.service.ts';
 
 /** The files of a data export, in the order they are written; each is JSON but the README. */

@@ -6,17 +6,17 @@ import {
   type ChangePasswordRequest,
 } from '@threadcart/contracts';
 import { withTransaction } from '../../db/database.ts';
-import { revokeOtherRefreshFamilies } from '../../db/repositories/account.repository.ts';
+import { revokeOtherRefreshFamilies } from '../../db/repositories/account/account.repository.ts';
 import {
   findUserById,
   identifierKey,
   updatePasswordHash,
   type UserRecord,
-} from '../../db/repositories/users.repository.ts';
+} from '../../db/repositories/auth/users.repository.ts';
 import type { Deps } from '../../deps.ts';
 import { FieldErrors, notFound } from '../../errors.ts';
-import { beginLoginAttempt, clearLoginAttempt } from '../login-throttle.service.ts';
-import { hashPassword, verifyPassword } from '../users.service.ts';
+import { beginLoginAttempt, clearLoginAttempt } from '../auth/login-throttle.service.ts';
+import { hashPassword, verifyPassword } from '../auth/users.service.ts';
 
 /**
  * Checks a signed-in user's password before a sensitive change, throttled like sign-in (decision 005): the attempt

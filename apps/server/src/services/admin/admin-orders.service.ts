@@ -12,14 +12,14 @@ import {
   listAllOrders,
   requeueFailedOrder,
 } from '../../db/repositories/admin/admin-orders.repository.ts';
-import { lockUserCredits } from '../../db/repositories/credits.repository.ts';
-import { findOrderById } from '../../db/repositories/orders.repository.ts';
+import { lockUserCredits } from '../../db/repositories/payments/credits.repository.ts';
+import { findOrderById } from '../../db/repositories/orders/orders.repository.ts';
 import type { OrderRow } from '../../db/tables/orders.tables.ts';
 import type { Deps } from '../../deps.ts';
 import { AppError, conflict, notFound } from '../../errors.ts';
 import { contentTypeFor } from '../../exports/index.ts';
-import { releaseReservation, reserveCredits } from '../ledger.service.ts';
-import { recordOrderEvent } from '../webhooks/webhook-events.service.ts';
+import { releaseReservation, reserveCredits } from '../payments/ledger.service.ts';
+import { recordOrderEvent } from '../operations/webhook-events.service.ts';
 import { recordAudit } from './admin-audit.service.ts';
 import { pageWindow, toAdminOrder } from './admin-present.ts';
 

@@ -7,10 +7,14 @@ import {
   countUsersSince,
   sumRevenueSince,
 } from '../../db/repositories/admin/admin-stats.repository.ts';
-import { listCorpusIngests } from '../../db/repositories/corpus-ingests.repository.ts';
+import { listCorpusIngests } from '../../db/repositories/corpus/ingest/corpus-ingests.repository.ts';
 import type { Deps } from '../../deps.ts';
-import { sampleStatusOf } from '../corpus-stats.service.ts';
-import { countCorpusRecent, getCorpusHealth, getWorkerHeartbeat } from '../service-status.service.ts';
+import { sampleStatusOf } from '../corpus/stats/corpus-stats.service.ts';
+import {
+  countCorpusRecent,
+  getCorpusHealth,
+  getWorkerHeartbeat,
+} from '../operations/service-status.service.ts';
 
 const DAY_MS = 86_400_000;
 /** The charts' span, in days (today included). */

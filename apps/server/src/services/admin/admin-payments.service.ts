@@ -13,12 +13,12 @@ import {
   findPaymentAdjustmentByRef,
   findPaymentById,
   listPaymentAdjustments,
-} from '../../db/repositories/payments.repository.ts';
+} from '../../db/repositories/payments/payments.repository.ts';
 import type { Deps } from '../../deps.ts';
 import { AppError, conflict, notFound } from '../../errors.ts';
 import { paymentProviderFor } from '../../payments/provider-registry.ts';
 import { ProviderError, ProviderUnavailableError, type RefundView } from '../../payments/provider.ts';
-import { takeBackPurchase } from '../payment-refunds.service.ts';
+import { takeBackPurchase } from '../payments/payment-refunds.service.ts';
 import { recordAudit } from './admin-audit.service.ts';
 import { pageWindow, toAdminPayment } from './admin-present.ts';
 

@@ -25,8 +25,8 @@ import {
 import type { Deps } from '../../deps.ts';
 import { AppError, conflict, notFound } from '../../errors.ts';
 import { addDays } from '../../lib/clock.ts';
-import { deductCredits, getBalance, grantCredits } from '../ledger.service.ts';
-import { revokeAllSessions } from '../sessions.service.ts';
+import { deductCredits, getBalance, grantCredits } from '../payments/ledger.service.ts';
+import { revokeAllSessions } from '../auth/sessions.service.ts';
 import { recordAudit } from './admin-audit.service.ts';
 import { pageWindow, toAdminOrder, toAdminPayment } from './admin-present.ts';
 

@@ -1,7 +1,7 @@
 import { sql } from 'kysely';
 import type { Db } from '../../database.ts';
 import type { UserRole } from '../../tables/accounts.tables.ts';
-import { identifierKey } from '../users.repository.ts';
+import { identifierKey } from '../auth/users.repository.ts';
 
 /** A user as the operator console sees them (never the password hash). */
 export interface AdminUserRecord {

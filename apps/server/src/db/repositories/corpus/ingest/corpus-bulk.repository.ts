@@ -1,0 +1,164 @@
+import { CompiledQuery, sql } from 'kysely';
+import { dialectOf, withTransaction, type Db } from '../../../database.ts';
+import type { CorpusDeferredTable } from '../../../tables/corpus.tables.ts';
+
+// The corpus's secondary indexes deferred by a bulk ingest (docs/decisions/027-bulk-ingest.md). Every statement here
+// runs under the ingest lock (services/corpus/ingest/corpus-ingest.service.ts withIngestLock): nothing else writes the corpus.
+
+export type DeferredObject = Pick<CorpusDeferredTable, 'name' | 'kind' | 'table_name' | 'definition'>;
+
+const CORPUS_TABLES = ['posts', 'comments'] as const;
+type CorpusTable = (typeof CORPUS_TABLES)[number];
+
+/**
+ * Indexes the ingest's own batches read through (corpus-ingest.repository.ts): `comments.parent_id` for the stored
+ * children of every comment (selectNewer) and the recount of outside parents, `comments.link_id` for a post's
+ * over_18 reaching its comments (upsertPosts). Without them every batch scans the table: the load turns quadratic.
+ * The primary keys (every `id in (…)` lookup, the upserts' conflict target) are unique and never deferred.
+ */
+export const INGEST_INDEXES: ReadonlySet<string> = new Set([
+  'comments_parent_idx',
+  'comments_link_score_idx',
+]);
+
+/** SQLite: the triggers that keep the FTS5 tables in step with the corpus (migration 20261124000100). */
+export const SEARCH_TRIGGERS: readonly string[] = CORPUS_TABLES.flatMap((table) =>
+  ['ai', 'ad', 'au'].map((event) => `${table}_search_${event}`),
+);
+
+/**
+ * The corpus tables' secondary indexes as they stand, with the statements that make them (PostgreSQL: the current
+ * schema's pg_indexes; SQLite: sqlite_master, with the FTS5 sync triggers), less the unique ones and INGEST_INDEXES.
+ */
+export async function listDeferrableObjects(db: Db): Promise<DeferredObject[]> {
+  const found: DeferredObject[] = [];
+  if (dialectOf(db) === 'postgres') {
+    const { rows } = await sql<{ name: string; table_name: CorpusTable; definition: string }>`
+      select indexname as name, tablename as table_name, indexdef as definition from pg_indexes
+      where schemaname = current_schema() and tablename in ('posts', 'comments') order by indexname`.execute(
+      db,
+    );
+    for (const row of rows) found.push({ ...row, kind: 'index' });
+  } else {
+    const { rows } = await sql<{
+      type: 'index' | 'trigger';
+      name: string;
+      table_name: CorpusTable;
+      sql: string;
+    }>`
+      select type, name, tbl_name as table_name, sql from sqlite_master
+      where tbl_name in ('posts', 'comments') and type in ('index', 'trigger') and sql is not null
+      order by type, name`.execute(db);
+    for (const row of rows) {
+      if (row.type === 'trigger' && !SEARCH_TRIGGERS.includes(row.name)) continue;
+      found.push({ name: row.name, kind: row.type, table_name: row.table_name, definition: row.sql });
+    }
+  }
+  return found.filter((o) => !/^create unique /i.test(o.definition) && !INGEST_INDEXES.has(o.name));
+}
+
+/**
+ * In one transaction: records every deferrable object (listDeferrableObjects) in corpus_deferred, keeping the rows
+ * of an earlier, interrupted deferral, and drops them. Returns everything corpus_deferred then names.
+ */
+export async function deferCorpusObjects(db: Db, nowIso: string): Promise<DeferredObject[]> {
+  return withTransaction(db, async (trx) => {
+    const present = await listDeferrableObjects(trx);
+    if (present.length > 0) {
+      await trx
+        .insertInto('corpus_deferred')
+        .values(present.map((o) => ({ ...o, deferred_at: nowIso })))
+        .onConflict((oc) => oc.column('name').doNothing())
+        .execute();
+    }
+    for (const o of present) {
+      await trx.executeQuery(CompiledQuery.raw(`drop ${o.kind} if exists ${quoteName(o.name)}`));
+    }
+    return listDeferredObjects(trx);
+  });
+}
+
+/** Every object a bulk ingest deferred and that is not made again yet: indexes first, then triggers. */
+export async function listDeferredObjects(db: Db): Promise<DeferredObject[]> {
+  return db
+    .selectFrom('corpus_deferred')
+    .select(['name', 'kind', 'table_name', 'definition'])
+    .orderBy('kind')
+    .orderBy('name')
+    .execute();
+}
+
+/** True while corpus_deferred has a row: one read of at most one row. */
+export async function hasDeferredObjects(db: Db): Promise<boolean> {
+  const row = await db.selectFrom('corpus_deferred').select('name').limit(1).executeTakeFirst();
+  return row !== undefined;
+}
+
+/** PostgreSQL: memory for one index build (sorts, GIN's pending entries); the session default is 64 MB. */
+const INDEX_BUILD_MEMORY = '1GB';
+
+/**
+ * Makes one deferred index again (`if not exists`: an index built by a run killed before it deleted the row is
+ * kept) and deletes its row, in one transaction.
+ */
+export async function buildDeferredIndex(db: Db, index: DeferredObject): Promise<void> {
+  await withTransaction(db, async (trx) => {
+    if (dialectOf(trx) === 'postgres') {
+      await trx.executeQuery(CompiledQuery.raw(`set local maintenance_work_mem = '${INDEX_BUILD_MEMORY}'`));
+    }
+    await trx.executeQuery(CompiledQuery.raw(ifNotExists(index.definition)));
+    await trx.deleteFrom('corpus_deferred').where('name', '=', index.name).execute();
+  });
+}
+
+/**
+ * SQLite: rebuilds a table's FTS5 tables from its live rows, as migration 20261124000100 fills them ('delete-all',
+ * then one insert-select each), makes its deferred sync triggers again and deletes their rows, in one transaction:
+ * killed halfway, it leaves the rows, and the next run starts the rebuild over.
+ */
+export async function rebuildSearchTables(
+  db: Db,
+  table: CorpusTable,
+  triggers: readonly DeferredObject[],
+): Promise<void> {
+  await withTransaction(db, async (trx) => {
+    for (const fts of [`${table}_fts`, `${table}_tri`]) {
+      await trx.executeQuery(CompiledQuery.raw(`insert into ${fts}(${fts}) values ('delete-all')`));
+    }
+    await trx.executeQuery(
+      CompiledQuery.raw(
+        `insert into ${table}_fts(rowid, search_text) select rowid, search_text from ${table} where ${LIVE}`,
+      ),
+    );
+    await trx.executeQuery(
+      CompiledQuery.raw(
+        `insert into ${table}_tri(rowid, regex_text) select rowid, ${REGEX_TEXT[table]} from ${table} where ${LIVE}`,
+      ),
+    );
+    for (const trigger of triggers) {
+      await trx.executeQuery(CompiledQuery.raw(ifNotExists(trigger.definition)));
+      await trx.deleteFrom('corpus_deferred').where('name', '=', trigger.name).execute();
+    }
+  });
+}
+
+const LIVE = 'is_deleted = 0 and is_removed = 0';
+
+/** The text the trigram table holds, word for word as migration 20261124000100's sqliteRegexText. */
+const REGEX_TEXT: Record<CorpusTable, string> = {
+  posts:
+    "replace(replace(iif(selftext = '', title, title || char(10) || selftext), char(383), 's'), char(8490), 'k')",
+  comments: "replace(replace(body, char(383), 's'), char(8490), 'k')",
+};
+
+/** `create index x …` → `create index if not exists x …` (likewise for a trigger); unique indexes are never here. */
+function ifNotExists(definition: string): string {
+  if (/^create (index|trigger) if not exists /i.test(definition)) return definition;
+  return definition.replace(
+    /^create (index|trigger) /i,
+    (_, kind: string) => `create ${kind} if not exists `,
+  );
+}
+
+/** Names come from the catalogue; quoted all the same, as PostgreSQL and SQLite both accept. */
+const quoteName = (name: string) => `"${name.replace(/"/g, '""')}"`;

@@ -1,0 +1,78 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { clearCorpus, insertCorpus, makePost } from '../../../../test/corpus-factories.ts';
+import { createTestDatabase, TEST_DIALECT, type TestDatabase } from '../../../../test/test-database.ts';
+import { countMatches, estimateMatches, searchCorpus } from './corpus-search.service.ts';
+import { parseFilterTreeWithRe2 } from '../../../corpus/filters/parse-filter-tree.ts';
+
+// What the search does at scale, on a corpus large enough to need several statements: a scan reports its progress
+// and stops at its deadline with what it found; a count stops there too; an estimate lands near the truth.
+const POSTS = 12_000;
+let database: TestDatabase;
+beforeAll(async () => {
+  database = await createTestDatabase();
+  await clearCorpus(database.db);
+  const posts = Array.from({ length: POSTS }, (_, i) =>
+    makePost({
+      id: `p${i.toString(36)}`,
+      title: i % 4 === 0 ? `number ${i} is a quarter` : `number ${i}`,
+      score: i % 1000,
+    }),
+  );
+  await insertCorpus(database.db, { posts });
+}, 120_000);
+afterAll(async () => database.close());
+
+const regex = (value: string) =>
+  parseFilterTreeWithRe2({
+    combinator: 'and',
+    rules: [{ field: 'regex', operator: 'regex_matches', value }],
+  });
+
+describe(`search limits (${TEST_DIALECT})`, () => {
+  it('reports the progress of a scan that finds nothing, chunk by chunk, up to the whole table', async () => {
+    const fractions: number[] = [];
+    const result = await searchCorpus(
+      database.db,
+      { filters: regex('^[0-9]+ [0-9]+$'), searchType: 'posts', resultCount: 10 },
+      { onProgress: (fraction) => fractions.push(fraction) },
+    );
+    expect(result).toMatchObject({ posts: [], isComplete: true });
+    expect(fractions.length).toBeGreaterThanOrEqual(2);
+    expect(fractions).toEqual([...fractions].sort((a, b) => a - b));
+    expect(fractions.at(-1)).toBe(1);
+  });
+
+  it('stops a scan and a count at the deadline and says so', async () => {
+    const past = { deadline: Date.now() - 1 };
+    const found = await searchCorpus(
+      database.db,
+      { filters: regex('^[0-9]+ [0-9]+$'), searchType: 'posts', resultCount: 10 },
+      past,
+    );
+    expect(found.isComplete).toBe(false);
+    const counted = await countMatches(
+      database.db,
+      { filters: regex('quarter$'), searchType: 'posts' },
+      100_000,
+      past,
+    );
+    expect(counted.isComplete).toBe(false);
+    expect(
+      await countMatches(database.db, { filters: regex('quarter$'), searchType: 'posts' }, 100_000),
+    ).toEqual({
+      count: POSTS / 4,
+      isCapped: false,
+      isComplete: true,
+    });
+  });
+
+  it('estimates a count from a random sample, its 95 % range around the value', async () => {
+    const estimate = await estimateMatches(database.db, { filters: regex('quarter$'), searchType: 'posts' });
+    expect(estimate.low).toBeLessThanOrEqual(estimate.value);
+    expect(estimate.high).toBeGreaterThanOrEqual(estimate.value);
+    // 3,000 sampled rows put a 25 % share within about ±1.5 points; 30 % off would be nine standard errors.
+    expect(Math.abs(estimate.value - POSTS / 4)).toBeLessThan((POSTS / 4) * 0.3);
+    const none = await estimateMatches(database.db, { filters: regex('zzq[0-9]'), searchType: 'posts' });
+    expect(none.value).toBe(0);
+  });
+});

@@ -1,0 +1,115 @@
+import type { FilterTree, SearchType, SortOrder } from '@threadcart/contracts';
+import type { Db } from '../../../db/database.ts';
+import type { CommentRecord, PostRecord } from '../../../corpus/records.ts';
+import {
+  countType,
+  listType,
+  prepareTypeSearch,
+  TOP,
+  type SearchLimits,
+  type TypeSearch,
+} from './type-search.ts';
+import { estimateType, type Estimate } from './estimate.ts';
+import type { RecordType } from '../../../corpus/filters/prepare.ts';
+
+export type { CommentRecord, PostRecord } from '../../../corpus/records.ts';
+export type { SearchLimits } from './type-search.ts';
+
+export interface SearchQuery {
+  /** canonical: parsed once at the edge (the request schema, or the worker reading the stored order) */
+  readonly filters: FilterTree;
+  readonly searchType: SearchType;
+  readonly resultCount: number;
+  /** the result order (default top: score, then id) */
+  readonly sort?: SortOrder;
+  /** random only: the sample's seed */
+  readonly sampleSeed?: number;
+  /** leave out the records this buyer received in earlier orders (docs/decisions/029) */
+  readonly excludeBuyerId?: number;
+}
+
+const typesOf = (searchType: SearchType): RecordType[] =>
+  searchType === 'posts' ? ['posts'] : searchType === 'comments' ? ['comments'] : ['posts', 'comments'];
+
+/**
+ * Runs an order's query: the best `resultCount` matches in its order (decision 017). For `both`, posts get ceil(n/2) and
+ * comments the rest, and a side with too few matches leaves its share to the other (decision 008). Past the
+ * deadline it returns what it found with `isComplete` false; an aborted signal throws.
+ */
+export async function searchCorpus(
+  db: Db,
+  query: SearchQuery,
+  limits: SearchLimits = {},
+): Promise<{ posts: PostRecord[]; comments: CommentRecord[]; isComplete: boolean }> {
+  const n = Math.max(0, Math.floor(query.resultCount));
+  const plans = new Map<RecordType, TypeSearch>();
+  const search = async <T extends RecordType>(type: T, limit: number) => {
+    const order = { sort: query.sort ?? 'top', seed: query.sampleSeed ?? 0 };
+    const plan = plans.get(type) ?? prepareTypeSearch(db, query.filters, type, order, query.excludeBuyerId);
+    plans.set(type, plan);
+    return listType<T>(db, plan, limit, limits);
+  };
+  if (query.searchType === 'posts') {
+    const posts = await search('posts', n);
+    return { posts: posts.records, comments: [], isComplete: posts.isComplete };
+  }
+  if (query.searchType === 'comments') {
+    const comments = await search('comments', n);
+    return { posts: [], comments: comments.records, isComplete: comments.isComplete };
+  }
+  const postShare = Math.ceil(n / 2);
+  let posts = await search('posts', postShare);
+  const comments = await search('comments', n - posts.records.length);
+  if (
+    posts.isComplete &&
+    posts.records.length === postShare &&
+    posts.records.length + comments.records.length < n
+  )
+    posts = await search('posts', n - comments.records.length);
+  return {
+    posts: posts.records,
+    comments: comments.records,
+    isComplete: posts.isComplete && comments.isComplete,
+  };
+}
+
+/** A count's or an estimate's side of a query: the order does not matter to them, the exclusion does. */
+const prepareQuery = (db: Db, query: Omit<SearchQuery, 'resultCount'>, type: RecordType) =>
+  prepareTypeSearch(db, query.filters, type, TOP, query.excludeBuyerId);
+
+/**
+ * How many records match, exact up to `cap` (beyond it the count is `cap` and `isCapped` is true). Past the
+ * deadline `isComplete` is false and the count is what was counted so far (a lower bound).
+ */
+export async function countMatches(
+  db: Db,
+  query: Omit<SearchQuery, 'resultCount'>,
+  cap: number,
+  limits: SearchLimits = {},
+): Promise<{ count: number; isCapped: boolean; isComplete: boolean }> {
+  let total = 0;
+  let isComplete = true;
+  for (const type of typesOf(query.searchType)) {
+    const counted = await countType(db, prepareQuery(db, query, type), cap + 1 - total, limits);
+    total += counted.count;
+    isComplete &&= counted.isComplete;
+    if (total > cap || !isComplete) break;
+  }
+  return { count: Math.min(total, cap), isCapped: total > cap, isComplete: isComplete || total > cap };
+}
+
+/** An estimate of how many records match, from a random sample of each type (a 95 % range). */
+export async function estimateMatches(
+  db: Db,
+  query: Omit<SearchQuery, 'resultCount'>,
+  limits: SearchLimits = {},
+): Promise<Estimate> {
+  const total = { value: 0, low: 0, high: 0 };
+  for (const type of typesOf(query.searchType)) {
+    const estimate = await estimateType(db, prepareQuery(db, query, type), limits);
+    total.value += estimate.value;
+    total.low += estimate.low;
+    total.high += estimate.high;
+  }
+  return total;
+}

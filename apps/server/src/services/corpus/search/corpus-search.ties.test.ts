@@ -1,0 +1,54 @@
+import type { SortOrder } from '@threadcart/contracts';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { clearCorpus, insertCorpus, makePost } from '../../../../test/corpus-factories.ts';
+import { createTestDatabase, TEST_DIALECT, type TestDatabase } from '../../../../test/test-database.ts';
+import { compareForSort } from '../../../corpus/reference/evaluate.ts';
+import { parseFilterTreeWithRe2 } from '../../../corpus/filters/parse-filter-tree.ts';
+import { searchCorpus } from './corpus-search.service.ts';
+
+// A scan in result order reads the corpus in chunks (1,000 rows, then 4,000, ...) that end inside long ties of the
+// order's key: three scores of 4,000 posts each, four creation times of 3,000. Each chunk resumes inside a tie from
+// its (key, id) position, so the records must come out in the reference order across every chunk's end.
+const POSTS = 12_000;
+let database: TestDatabase;
+const posts = Array.from({ length: POSTS }, (_, i) =>
+  makePost({
+    // ids out of step with scores and times: 7919 is prime to 12,000, so i → 7919·i mod 12,000 is a permutation
+    id: `p${((i * 7919) % POSTS).toString(36).padStart(4, '0')}`,
+    title: `number ${i}`,
+    score: i % 3,
+    created_utc: 1_700_000_000 + (i % 4),
+  }),
+);
+
+beforeAll(async () => {
+  database = await createTestDatabase();
+  await clearCorpus(database.db);
+  await insertCorpus(database.db, { posts });
+}, 120_000);
+afterAll(async () => database.close());
+
+// Every tenth post; "number " is in all of them, so no lookup is small and the search scans in result order.
+const filters = parseFilterTreeWithRe2({
+  combinator: 'and',
+  rules: [{ field: 'regex', operator: 'regex_matches', value: '^number [0-9]*0$' }],
+});
+
+describe(`a scan in result order across ties (${TEST_DIALECT})`, () => {
+  it.each<SortOrder>(['top', 'new', 'old'])('returns the reference order for %s', async (sort) => {
+    const chunks: number[] = [];
+    const result = await searchCorpus(
+      database.db,
+      { filters, searchType: 'posts', resultCount: 1000, sort },
+      { onProgress: (fraction) => chunks.push(fraction) },
+    );
+    const expected = posts
+      .filter((_, i) => i % 10 === 0)
+      .sort(compareForSort(sort, 0))
+      .slice(0, 1000)
+      .map((post) => post.id);
+    expect(result.isComplete).toBe(true);
+    expect(chunks.length).toBeGreaterThanOrEqual(2); // it did read several chunks
+    expect(result.posts.map((post) => post.id)).toEqual(expected);
+  });
+});

@@ -1,0 +1,83 @@
+import { threadId, workerData } from 'node:worker_threads';
+import { sql } from 'kysely';
+import { createDatabase, type DatabaseHandle } from '../../../../db/database.ts';
+import {
+  countCorpus,
+  type CorpusCounts,
+} from '../../../../db/repositories/corpus/stats/corpus-stats.repository.ts';
+import { getCorpusStats, type CorpusStats } from '../../stats/corpus-stats.service.ts';
+import { dryRunSessionName } from './dry-run-session.ts';
+import { runPreviewSearch, type PreviewQuery, type PreviewSearchResult } from './preview-search.ts';
+
+/** What the pool gives every thread at start. */
+export interface DryRunThreadData {
+  readonly databaseUrl: string;
+  readonly schema: string | undefined;
+  readonly budgetMs: number;
+  readonly entry: string;
+  readonly tsxApi: string;
+}
+
+/**
+ * One dry run (its id names its PostgreSQL session, for cancelling), a ping that opens the connection, or a read of
+ * the whole corpus (its counts, or its breakdown by subreddit and month): on SQLite such a scan would hold the API's
+ * event loop for its whole duration (the driver is synchronous), so it runs here too (decision 028).
+ */
+export type DryRunTask =
+  | { readonly kind: 'preview'; readonly query: PreviewQuery; readonly taskId: string }
+  | { readonly kind: 'corpus-counts' }
+  | { readonly kind: 'corpus-stats'; readonly top: number }
+  | { readonly kind: 'ping' };
+
+const data = workerData as DryRunThreadData;
+let handle: DatabaseHandle | undefined;
+
+/**
+ * Runs one dry run in this thread over its own read-only connection (SQLite: the file opened read-only;
+ * PostgreSQL: one session whose statements the server stops past twice the budget).
+ */
+export async function runDryRunTask(
+  task: DryRunTask,
+): Promise<PreviewSearchResult | CorpusCounts | CorpusStats | null> {
+  // The budget counts from here: a dry run that waited for a free thread still gets all of it.
+  const startedAt = Date.now();
+  handle ??= createDatabase(data.databaseUrl, {
+    schema: data.schema,
+    poolSize: 1,
+    readOnly: true,
+    applicationName: `threadcart-dry-run:thread-${process.pid}-${threadId}`,
+    statementTimeoutMs: data.budgetMs * 2,
+  });
+  if (task.kind === 'ping') {
+    await sql`select 1`.execute(handle.db);
+    return null;
+  }
+  if (task.kind === 'corpus-counts') return withCorpusScanTimeout(handle, () => countCorpus(handle!.db));
+  if (task.kind === 'corpus-stats')
+    return withCorpusScanTimeout(handle, () => getCorpusStats(handle!.db, { top: task.top }));
+  if (handle.dialect === 'postgres')
+    await sql`select set_config('application_name', ${dryRunSessionName(task.taskId)}, false)`.execute(
+      handle.db,
+    );
+  try {
+    return await runPreviewSearch(handle.db, task.query, { budgetMs: data.budgetMs, startedAt });
+  } finally {
+    if (handle.dialect === 'postgres')
+      await sql`select set_config('application_name', 'threadcart-dry-run:idle', false)`.execute(handle.db);
+  }
+}
+
+/** A whole-corpus scan may run longer than a dry run's statements: PostgreSQL gets CORPUS_SCAN_TIMEOUT_MS for it. */
+const CORPUS_SCAN_TIMEOUT_MS = 120_000;
+
+async function withCorpusScanTimeout<T>(handle: DatabaseHandle, scan: () => Promise<T>): Promise<T> {
+  if (handle.dialect !== 'postgres') return scan();
+  await sql`select set_config('statement_timeout', ${String(CORPUS_SCAN_TIMEOUT_MS)}, false)`.execute(
+    handle.db,
+  );
+  try {
+    return await scan();
+  } finally {
+    await sql`select set_config('statement_timeout', ${String(data.budgetMs * 2)}, false)`.execute(handle.db);
+  }
+}

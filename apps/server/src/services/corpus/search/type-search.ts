@@ -1,0 +1,396 @@
+import type { FilterTree, SortOrder } from '@threadcart/contracts';
+import { findIndexLookups, findScoreRange, type IndexLookup } from '../../../corpus/filters/index-lookups.ts';
+import type { KeywordTerm } from '../../../corpus/filters/keyword-query.ts';
+import {
+  admitsRemoved,
+  prepareFilter,
+  type PreparedNode,
+  type RecordType,
+} from '../../../corpus/filters/prepare.ts';
+import { compareForSort, recordMatches, type ReferenceRecord } from '../../../corpus/reference/evaluate.ts';
+import { dialectOf, type Db } from '../../../db/database.ts';
+import { excludeDelivered } from '../../../db/repositories/orders/delivered-records.repository.ts';
+import { toFts5Query } from '../../../db/filter-sql/index-lookup.ts';
+import { compileRowCondition, type RowCondition } from '../../../db/filter-sql/row-condition.ts';
+import { StatementDeadlineError, withStatementDeadline } from '../../../db/filter-sql/statement-deadline.ts';
+import {
+  countLookupRows,
+  countStorageRange,
+  countWordMatches,
+  findChunkEnd,
+  findStorageExtent,
+  probeLookup,
+  selectChunkRows,
+  selectLookupRows,
+  selectStorageRange,
+  type KeyRange,
+  type RecordOf,
+  type ScanKey,
+  type ScanOrder,
+} from '../../../db/repositories/corpus/search/corpus-search.repository.ts';
+import { BestRecords } from './best-records.ts';
+
+/** How long a search may run and who may stop it; a scan reports its progress from 0 to 1. */
+export interface SearchLimits {
+  /** Date.now() after which a search returns what it has (isComplete false) */
+  readonly deadline?: number;
+  /** aborting throws the signal's reason between two statements */
+  readonly signal?: AbortSignal;
+  readonly onProgress?: (fraction: number) => void;
+}
+
+/** How the results are ordered: the sort and, for random, its seed. */
+export interface ResultOrder {
+  readonly sort: SortOrder;
+  readonly seed: number;
+}
+export const TOP: ResultOrder = { sort: 'top', seed: 0 };
+
+type PostOrComment = RecordOf<'posts'> | RecordOf<'comments'>;
+
+/** One record type's side of a query, compiled once: what the planner chooses from. */
+export interface TypeSearch {
+  readonly type: RecordType;
+  readonly row: RowCondition;
+  readonly lookups: readonly IndexLookup[];
+  readonly order: ResultOrder;
+  /** the order SQL can scan in, when an index serves it for this population */
+  readonly scanOrder: ScanOrder | undefined;
+  /** the key range of the scan order every match lies in */
+  readonly keyRange: KeyRange;
+  /** the reference check, for candidates of a superset condition */
+  readonly keep: (record: PostOrComment) => boolean;
+  /** the result order as a comparator of records */
+  readonly compare: (a: PostOrComment, b: PostOrComment) => number;
+  /** SQLite: the FTS5 query equal to the whole filter, when it is only words (a count from the index alone) */
+  readonly wordsQuery: string | undefined;
+}
+
+/** Lookups are used when they list at most this many rows for a count (past it, a scan in storage order). */
+const COUNT_LOOKUP_LIMIT = 100_000;
+/** Bounds of the lookup size a listing drives from (see lookupLimitFor). */
+const LIST_LOOKUP_MIN = 2_000;
+const LIST_LOOKUP_MAX = 100_000;
+/** Rows a scan reads per statement: small first (a dry run's sample is often in the first rows), then larger. */
+const FIRST_CHUNK = 1_000;
+const MAX_CHUNK = 40_000;
+/** Rows per statement of a count in storage order. */
+const STORAGE_CHUNK_ROWS = 50_000;
+
+// FTS5's folding and tokenize() differ only on these letters (final sigma, the Cyrillic variants U+1C80–U+1C88),
+// which no NFKC-normalised, lower-cased token otherwise keeps; a count from the index alone skips terms with them.
+const FTS_FOLDED = /[\u03c2\u1c80-\u1c88]/;
+
+function wordsOnlyTerms(node: PreparedNode): KeywordTerm[] | undefined {
+  if (node.kind === 'keyword')
+    return node.negate || node.terms.some((t) => t.tokens.some((token) => FTS_FOLDED.test(token)))
+      ? undefined
+      : [...node.terms];
+  if (node.kind !== 'group' || node.not || node.combinator !== 'and') return undefined;
+  const terms: KeywordTerm[] = [];
+  for (const child of node.children) {
+    const childTerms = wordsOnlyTerms(child);
+    if (!childTerms) return undefined;
+    terms.push(...childTerms);
+  }
+  return terms;
+}
+
+/** The range of created_utc every match lies in (rules reached from the root through AND groups without NOT). */
+function findCreatedRange(node: PreparedNode | null): KeyRange {
+  let min: number | null = null;
+  let max: number | null = null;
+  const visit = (n: PreparedNode) => {
+    if (n.kind === 'range' && n.column === 'created_utc') {
+      if (n.min !== null) min = min === null ? n.min : Math.max(min, n.min);
+      if (n.max !== null) max = max === null ? n.max : Math.min(max, n.max);
+    } else if (n.kind === 'group' && n.combinator === 'and' && !n.not) n.children.forEach(visit);
+  };
+  if (node) visit(node);
+  return { min, max };
+}
+
+/**
+ * Compiles one type's side of a canonical tree for a result order; with `excludeBuyerId`, the records that buyer
+ * received are left out in SQL (docs/decisions/029), so every plan below (lookups, scans, counts) composes with it.
+ */
+export function prepareTypeSearch(
+  db: Db,
+  tree: FilterTree,
+  type: RecordType,
+  order: ResultOrder = TOP,
+  excludeBuyerId?: number,
+): TypeSearch {
+  const dialect = dialectOf(db);
+  const node = prepareFilter(tree, type);
+  const population = admitsRemoved(tree) ? 'all' : 'live';
+  const row = compileRowCondition(node, type, dialect, population);
+  // The count from the full-text index alone cannot see what a buyer received.
+  const isWordsOnly = dialect === 'sqlite' && population === 'live' && excludeBuyerId === undefined;
+  const terms = node && isWordsOnly ? wordsOnlyTerms(node) : undefined;
+  // top scans the live score index (live records only); new and old the creation-time index (any record).
+  const scanOrder: ScanOrder | undefined =
+    order.sort === 'top'
+      ? population === 'live'
+        ? 'top'
+        : undefined
+      : order.sort === 'new' || order.sort === 'old'
+        ? order.sort
+        : undefined;
+  return {
+    type,
+    row: excludeBuyerId === undefined ? row : excludeDelivered(row, excludeBuyerId, type),
+    lookups: findIndexLookups(node, population === 'live'),
+    order,
+    scanOrder,
+    keyRange:
+      scanOrder === 'top'
+        ? findScoreRange(node)
+        : scanOrder
+          ? findCreatedRange(node)
+          : { min: null, max: null },
+    keep: (record) => recordMatches(tree, { type, record } as ReferenceRecord),
+    compare: compareForSort(order.sort, order.seed),
+    wordsQuery: terms && terms.length > 0 ? toFts5Query(terms) : undefined,
+  };
+}
+
+const isPast = (limits: SearchLimits) => limits.deadline !== undefined && Date.now() >= limits.deadline;
+
+/** Runs one statement that stops at the deadline; undefined when it did (the caller returns what it has). */
+async function untilDeadline<T>(
+  db: Db,
+  limits: SearchLimits,
+  run: (db: Db) => Promise<T>,
+): Promise<T | undefined> {
+  try {
+    return await withStatementDeadline(db, limits.deadline, run);
+  } catch (error) {
+    if (error instanceof StatementDeadlineError) return undefined;
+    throw error;
+  }
+}
+
+/** The rows the reference check keeps, checking the clock as it goes (a hostile pattern costs milliseconds a row). */
+function keepUntil<R>(rows: readonly R[], keep: (row: R) => boolean, limits: SearchLimits, max = Infinity) {
+  const kept: R[] = [];
+  for (let i = 0; i < rows.length && kept.length < max; i++) {
+    if (i % 64 === 63 && isPast(limits)) return { kept, isComplete: false };
+    if (keep(rows[i]!)) kept.push(rows[i]!);
+  }
+  return { kept, isComplete: true };
+}
+
+/** Stops an aborted search; yields to the event loop so that an abort (or another request) gets its turn. */
+async function checkpoint(limits: SearchLimits): Promise<void> {
+  await new Promise<void>((resolve) => setImmediate(resolve));
+  limits.signal?.throwIfAborted();
+}
+
+/**
+ * The smallest lookup that lists at most `limit` rows, or undefined (each probe reads at most limit + 1 entries). The
+ * probes run within the deadline: past it the best lookup so far is used, and the caller's own statements stop at
+ * once (a probe outside it ran into PostgreSQL's safety-net statement_timeout, a 500 at 10M records under load).
+ */
+async function chooseLookup(
+  db: Db,
+  search: TypeSearch,
+  limit: number,
+  limits: SearchLimits,
+): Promise<IndexLookup | undefined> {
+  let best: { lookup: IndexLookup; size: number } | undefined;
+  for (const lookup of search.lookups) {
+    if (lookup.kind === 'none') return lookup;
+    await checkpoint(limits);
+    const size = await untilDeadline(db, limits, (trx) =>
+      probeLookup(trx, search.type, lookup, (best?.size ?? limit) + 1),
+    );
+    if (size === undefined) break;
+    if (size <= (best?.size ?? limit)) best = { lookup, size };
+    if (size === 0) break;
+  }
+  return best?.lookup;
+}
+
+/**
+ * Driving from a lookup costs a read per row it lists; a scan in result order costs about limit × total / matches
+ * rows. They are even near √(limit × total), so a listing drives from a lookup up to that size.
+ */
+function lookupLimitFor(limit: number, totalRows: number): number {
+  return Math.min(LIST_LOOKUP_MAX, Math.max(LIST_LOOKUP_MIN, Math.round(Math.sqrt(limit * totalRows))));
+}
+
+/** The best `limit` matches of one type in the search's order; past the deadline what was found (isComplete false). */
+export async function listType<T extends RecordType>(
+  db: Db,
+  search: TypeSearch,
+  limit: number,
+  limits: SearchLimits,
+): Promise<{ records: RecordOf<T>[]; isComplete: boolean }> {
+  if (limit <= 0) return { records: [], isComplete: true };
+  const type = search.type as T;
+  const extent = await findStorageExtent(db, type);
+  const totalRows = extent.units * extent.rowsPerUnit;
+  const lookup = await chooseLookup(db, search, lookupLimitFor(limit, totalRows), limits);
+  if (lookup) return listFromLookup<T>(db, search, lookup, limit, limits);
+  if (search.scanOrder) return listInScanOrder<T>(db, search, search.scanOrder, limit, limits, totalRows);
+  return listByStorageScan<T>(db, search, limit, limits, extent);
+}
+
+async function listFromLookup<T extends RecordType>(
+  db: Db,
+  search: TypeSearch,
+  lookup: IndexLookup,
+  limit: number,
+  limits: SearchLimits,
+): Promise<{ records: RecordOf<T>[]; isComplete: boolean }> {
+  const type = search.type as T;
+  const { needsCheck } = search.row;
+  // SQL orders and limits when it can say the order and the condition is exact; otherwise every candidate is read.
+  const inSql = !needsCheck && search.order.sort !== 'most_discussed' && search.order.sort !== 'random';
+  const order = inSql ? { by: search.order.sort as ScanOrder, limit } : undefined;
+  const rows = await untilDeadline(db, limits, (trx) =>
+    selectLookupRows(trx, type, lookup, search.row, order),
+  );
+  if (!rows) return { records: [], isComplete: false };
+  if (inSql) return { records: rows, isComplete: true };
+  const { kept, isComplete } = needsCheck
+    ? keepUntil(rows, search.keep, limits)
+    : { kept: rows, isComplete: true };
+  const best = new BestRecords<RecordOf<T>>(limit, search.compare);
+  for (const record of kept) best.add(record);
+  return { records: best.records, isComplete };
+}
+
+async function listInScanOrder<T extends RecordType>(
+  db: Db,
+  search: TypeSearch,
+  order: ScanOrder,
+  limit: number,
+  limits: SearchLimits,
+  totalRows: number,
+): Promise<{ records: RecordOf<T>[]; isComplete: boolean }> {
+  const type = search.type as T;
+  const { needsCheck } = search.row;
+  const records: RecordOf<T>[] = [];
+  let from: ScanKey | undefined;
+  let chunk = FIRST_CHUNK;
+  let scanned = 0;
+  for (;;) {
+    await checkpoint(limits);
+    if (isPast(limits)) return { records, isComplete: false };
+    const to = await findChunkEnd(db, type, order, from, chunk, search.keyRange);
+    const need = limit - records.length;
+    const rows = await untilDeadline(db, limits, (trx) =>
+      selectChunkRows(
+        trx,
+        type,
+        search.row,
+        { order, from, to, range: search.keyRange },
+        needsCheck ? undefined : need,
+      ),
+    );
+    if (!rows) return { records, isComplete: false };
+    const { kept, isComplete } = needsCheck
+      ? keepUntil(rows, search.keep, limits, need)
+      : { kept: rows, isComplete: true };
+    records.push(...kept);
+    if (records.length >= limit) return { records: records.slice(0, limit), isComplete: true };
+    if (!isComplete) return { records, isComplete: false };
+    scanned += chunk;
+    limits.onProgress?.(Math.min(1, scanned / Math.max(1, totalRows)));
+    if (!to) return { records, isComplete: true };
+    from = to;
+    chunk = Math.min(MAX_CHUNK, chunk * 4);
+  }
+}
+
+/**
+ * No index serves the order (most_discussed, random, or top over removed records) and no lookup is small: every
+ * stored row is read in storage order and the best `limit` matches kept. Its cost follows the corpus; the order
+ * runs in the worker with its progress shown, and a dry run stops at its deadline.
+ */
+async function listByStorageScan<T extends RecordType>(
+  db: Db,
+  search: TypeSearch,
+  limit: number,
+  limits: SearchLimits,
+  extent: { units: number; rowsPerUnit: number },
+): Promise<{ records: RecordOf<T>[]; isComplete: boolean }> {
+  const type = search.type as T;
+  const best = new BestRecords<RecordOf<T>>(limit, search.compare);
+  const step = Math.max(16, Math.round(STORAGE_CHUNK_ROWS / extent.rowsPerUnit));
+  for (let from = dialectOf(db) === 'sqlite' ? 1 : 0; from <= extent.units; from += step) {
+    await checkpoint(limits);
+    if (isPast(limits)) return { records: best.records, isComplete: false };
+    const rows = await untilDeadline(db, limits, (trx) =>
+      selectStorageRange(trx, type, search.row, from, from + step),
+    );
+    if (!rows) return { records: best.records, isComplete: false };
+    const { kept, isComplete } = search.row.needsCheck
+      ? keepUntil(rows, search.keep, limits)
+      : { kept: rows, isComplete: true };
+    for (const record of kept) best.add(record);
+    if (!isComplete) return { records: best.records, isComplete: false };
+    limits.onProgress?.(Math.min(1, (from + step) / Math.max(1, extent.units)));
+  }
+  return { records: best.records, isComplete: true };
+}
+
+/**
+ * How many records of one type match, counting no further than `cap`: from the full-text index alone when the
+ * filter is only words (SQLite), from a small enough lookup, or by a scan in storage order; past the deadline it
+ * stops (isComplete false, the count so far a lower bound).
+ */
+export async function countType(
+  db: Db,
+  search: TypeSearch,
+  cap: number,
+  limits: SearchLimits,
+): Promise<{ count: number; isComplete: boolean }> {
+  if (cap <= 0) return { count: 0, isComplete: true };
+  if (search.wordsQuery)
+    return { count: await countWordMatches(db, search.type, search.wordsQuery), isComplete: true };
+  const { needsCheck } = search.row;
+  const lookup = await chooseLookup(db, search, COUNT_LOOKUP_LIMIT, limits);
+  if (lookup) {
+    if (!needsCheck) {
+      const count = await untilDeadline(db, limits, (trx) =>
+        countLookupRows(trx, search.type, lookup, search.row),
+      );
+      return count === undefined ? { count: 0, isComplete: false } : { count, isComplete: true };
+    }
+    const rows = await untilDeadline(db, limits, (trx) =>
+      selectLookupRows(trx, search.type, lookup, search.row),
+    );
+    if (!rows) return { count: 0, isComplete: false };
+    const { kept, isComplete } = keepUntil(rows, search.keep, limits);
+    return { count: kept.length, isComplete };
+  }
+  const extent = await findStorageExtent(db, search.type);
+  const isSqlite = dialectOf(db) === 'sqlite';
+  const step = Math.max(16, Math.round(STORAGE_CHUNK_ROWS / extent.rowsPerUnit));
+  let count = 0;
+  for (let from = isSqlite ? 1 : 0; from <= extent.units; from += step) {
+    await checkpoint(limits);
+    if (isPast(limits)) return { count, isComplete: false };
+    if (needsCheck) {
+      const rows = await untilDeadline(db, limits, (trx) =>
+        selectStorageRange(trx, search.type, search.row, from, from + step),
+      );
+      if (!rows) return { count, isComplete: false };
+      const { kept, isComplete } = keepUntil(rows, search.keep, limits);
+      count += kept.length;
+      if (!isComplete) return { count, isComplete: false };
+    } else {
+      const counted = await untilDeadline(db, limits, (trx) =>
+        countStorageRange(trx, search.type, search.row, from, from + step),
+      );
+      if (counted === undefined) return { count, isComplete: false };
+      count += counted;
+    }
+    if (count >= cap) return { count, isComplete: true };
+    limits.onProgress?.(Math.min(1, (from + step) / Math.max(1, extent.units)));
+  }
+  return { count, isComplete: true };
+}
