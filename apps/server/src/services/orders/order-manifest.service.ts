@@ -16,6 +16,7 @@ import type { Deps } from '../../deps.ts';
 import { conflict, notFound } from '../../errors.ts';
 import { contentTypeFor } from '../../exports/index.ts';
 import { THREADCART_VERSION } from '../../lib/version.ts';
+import { orderOptionsOf } from './orders.service.ts';
 
 /** The corpus as an order ran on it (record counts and newest retrieval per type, real and sample apart). */
 export async function takeCorpusSnapshot(db: Db): Promise<CorpusSnapshot> {
@@ -55,12 +56,7 @@ function toManifest(row: OrderRow, completedAt: string, fileName: string): Order
     filters: JSON.parse(row.filters) as unknown,
     query_string: row.query_string,
     search_type: row.search_type,
-    sort: row.sort,
-    sample_seed: row.sample_seed === null ? null : Number(row.sample_seed),
-    columns: row.columns === null ? null : (JSON.parse(row.columns) as string[]),
-    exclude_purchased: Number(row.exclude_purchased) === 1,
-    include_context: Number(row.include_context) === 1,
-    include_comments: Number(row.include_comments),
+    ...orderOptionsOf(row),
     format_type: row.format_type,
     requested_count: Number(row.result_count),
     delivered_count: delivered,

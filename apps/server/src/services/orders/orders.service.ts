@@ -272,6 +272,13 @@ export function toOrder(row: OrderRow): Order {
     credits_charged: row.credits_charged,
     progress: row.progress,
     error: row.error,
+    ...orderOptionsOf(row),
+  };
+}
+
+/** An order's delivery options as the API and the manifest give them. */
+export function orderOptionsOf(row: OrderRow) {
+  return {
     sort: row.sort,
     sample_seed: row.sample_seed === null ? null : Number(row.sample_seed),
     columns: row.columns === null ? null : (JSON.parse(row.columns) as string[]),

@@ -1,5 +1,6 @@
 import type { Db } from '../../database.ts';
 import type { OrderRow, OrderRowStatus } from '../../tables/orders.tables.ts';
+import { failedOrderValues } from '../orders/orders.repository.ts';
 
 export type OrderWithUsername = OrderRow & { username: string | null };
 
@@ -61,16 +62,7 @@ export async function cancelPendingOrder(
 ): Promise<boolean> {
   const result = await db
     .updateTable('orders')
-    .set({
-      status: 'failed',
-      error: input.error,
-      credits_charged: 0,
-      records_delivered: 0,
-      lease_owner: null,
-      lease_expires_at: null,
-      completed_at: input.nowIso,
-      updated_at: input.nowIso,
-    })
+    .set(failedOrderValues(input.error, input.nowIso))
     .where('id', '=', input.orderId)
     .where('status', '=', 'pending')
     .executeTakeFirst();

@@ -261,21 +261,26 @@ export function scheduleRetry(
   });
 }
 
+/** The columns of a failed order: no charge, nothing delivered, no lease. */
+export function failedOrderValues(error: string, nowIso: string): Updateable<OrdersTable> {
+  return {
+    status: 'failed',
+    error,
+    credits_charged: 0,
+    records_delivered: 0,
+    lease_owner: null,
+    lease_expires_at: null,
+    completed_at: nowIso,
+    updated_at: nowIso,
+  };
+}
+
 /** Marks an order failed (no charge); only from a state the caller holds (its lease) or owns (pending). */
 export async function failOrder(
   db: Db,
   input: { orderId: string; workerId: string | null; error: string; nowIso: string },
 ): Promise<boolean> {
-  const values: Updateable<OrdersTable> = {
-    status: 'failed',
-    error: input.error,
-    credits_charged: 0,
-    records_delivered: 0,
-    lease_owner: null,
-    lease_expires_at: null,
-    completed_at: input.nowIso,
-    updated_at: input.nowIso,
-  };
+  const values = failedOrderValues(input.error, input.nowIso);
   if (input.workerId) return updateWhileLeaseHeld(db, input.orderId, input.workerId, values);
   const result = await db
     .updateTable('orders')
