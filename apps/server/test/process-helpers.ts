@@ -194,3 +194,24 @@ export async function killParentExpectWorkerGone(
   expect(Date.now() - killedAt).toBeLessThan(5_000);
   return workerPid!;
 }
+
+/**
+ * A replacement worker completes the order another one left, on its second attempt, delivered exactly once
+ * (expectDeliveredOnce); then it stops cleanly on SIGTERM.
+ */
+export async function expectCompletedByReplacement(
+  t: TestApp,
+  replacement: EntryProcess,
+  buyer: TestSession,
+  orderId: string,
+  expected: { matches: number; resultCount: number },
+): Promise<void> {
+  await waitFor(async () => (await findOrderById(t.deps.db, orderId))!.status === 'completed', {
+    timeoutMs: 30_000,
+    what: `completion (${replacement.output()})`,
+  });
+  const done = await expectDeliveredOnce(t, buyer, orderId, expected);
+  expect(done.attempts).toBe(2);
+  replacement.child.kill('SIGTERM');
+  expect(await replacement.exited).toEqual({ code: 0, signal: null });
+}

@@ -5,7 +5,7 @@ import { insertCorpus, makePost } from '../corpus-factories.ts';
 import { waitFor } from '../order-helpers.ts';
 import {
   killParentExpectWorkerGone,
-  expectDeliveredOnce,
+  expectCompletedByReplacement,
   killAll,
   placeKeywordOrder,
   startEntry,
@@ -61,14 +61,7 @@ describe(`the server's worker outlives no server (${TEST_DIALECT})`, () => {
 
       const replacement = startEntry(t, 'worker.ts', { WORKER_LEASE_MS: '60000' });
       started.push(replacement);
-      await waitFor(async () => (await findOrderById(t.deps.db, orderId))!.status === 'completed', {
-        timeoutMs: 30_000,
-        what: `completion (${replacement.output()})`,
-      });
-      const done = await expectDeliveredOnce(t, buyer, orderId, { matches: 200, resultCount: 250 });
-      expect(done.attempts).toBe(2);
-      replacement.child.kill('SIGTERM');
-      expect(await replacement.exited).toEqual({ code: 0, signal: null });
+      await expectCompletedByReplacement(t, replacement, buyer, orderId, { matches: 200, resultCount: 250 });
     },
   );
 });

@@ -4,6 +4,7 @@ import { buildTestApp, type TestApp } from '../build-test-app.ts';
 import { insertCorpus, makePost } from '../corpus-factories.ts';
 import { waitFor } from '../order-helpers.ts';
 import {
+  expectCompletedByReplacement,
   expectDeliveredOnce,
   killAll,
   placeKeywordOrder,
@@ -67,14 +68,7 @@ describe(`a worker stopped by SIGTERM during an order (${TEST_DIALECT})`, () => 
       expect(handedBack).toMatchObject({ status: 'pending', attempts: 1, lease_owner: null, file_key: null });
 
       const replacement = startWorker('0');
-      await waitFor(async () => (await findOrderById(t.deps.db, orderId))!.status === 'completed', {
-        timeoutMs: 30_000,
-        what: `completion (${replacement.output()})`,
-      });
-      const done = await expectDeliveredOnce(t, buyer, orderId, { matches: 240, resultCount: 300 });
-      expect(done.attempts).toBe(2);
-      replacement.child.kill('SIGTERM');
-      expect(await replacement.exited).toEqual({ code: 0, signal: null });
+      await expectCompletedByReplacement(t, replacement, buyer, orderId, { matches: 240, resultCount: 300 });
     },
   );
 
