@@ -1,25 +1,27 @@
 import { defaultColumns, FILE_COLUMNS, type FileColumn, type FileColumns } from '@threadcart/contracts';
-/** A post as an order file carries it (docs/product.md §8.2); `created_utc` is integer epoch seconds. */
-export interface PostRecord {
-  id: string;
-  author: string;
-  title: string;
-  selftext: string;
-  score: number;
-  num_comments: number;
-  created_utc: number;
-  subreddit: string;
-  permalink: string;
-  url: string;
+import type { CommentsTable, PostsTable } from '../db/tables/corpus.tables.ts';
+/** A post as an order file carries it (docs/product.md §8.2): its stored row, the 0/1 flags read as booleans. */
+export interface PostRecord extends Pick<
+  PostsTable,
+  | 'id'
+  | 'author'
+  | 'title'
+  | 'selftext'
+  | 'score'
+  | 'num_comments'
+  | 'created_utc'
+  | 'subreddit'
+  | 'permalink'
+  | 'url'
+  | 'post_kind'
+  | 'domain'
+  | 'flair'
+  | 'retrieved_at'
+> {
   /** over 18 */
   nsfw: boolean;
   /** the text is gone: deleted by its author or removed by a moderator */
   removed: boolean;
-  post_kind: string;
-  domain: string;
-  flair: string;
-  /** epoch seconds of the retrieval the record came from */
-  retrieved_at: number;
   is_sample: boolean;
   /** include_comments: the post's top comments by score (JSON and NDJSON only; docs/decisions/029) */
   top_comments?: TopComment[];
@@ -64,22 +66,24 @@ export function addThread(ordered: Record<string, unknown>, record: AnyRecord): 
   if ('top_comments' in record && record.top_comments) ordered.top_comments = record.top_comments;
 }
 
-/** A comment as an order file carries it (docs/product.md §8.2); `created_utc` is integer epoch seconds. */
-export interface CommentRecord {
-  id: string;
-  author: string;
-  body: string;
-  score: number;
-  created_utc: number;
-  parent_id: string;
-  link_id: string;
-  subreddit: string;
-  replies: number;
-  permalink: string;
+/** A comment as an order file carries it (docs/product.md §8.2): its stored row, the 0/1 flags read as booleans. */
+export interface CommentRecord extends Pick<
+  CommentsTable,
+  | 'id'
+  | 'author'
+  | 'body'
+  | 'score'
+  | 'created_utc'
+  | 'parent_id'
+  | 'link_id'
+  | 'subreddit'
+  | 'replies'
+  | 'permalink'
+  | 'retrieved_at'
+> {
   /** the post's over_18 */
   nsfw: boolean;
   removed: boolean;
-  retrieved_at: number;
   is_sample: boolean;
   /** include_context: the comment's post and parent chain */
   context?: ThreadContext;
