@@ -3,6 +3,11 @@ import { clearCorpus, insertCorpus, makePost } from '../../../../test/corpus-fac
 import { createTestDatabase, TEST_DIALECT, type TestDatabase } from '../../../../test/test-database.ts';
 import { countMatches, estimateMatches, searchCorpus } from './corpus-search.service.ts';
 import { parseFilterTreeWithRe2 } from '../../../corpus/filters/parse-filter-tree.ts';
+import { countWordMatches } from '../../../db/repositories/corpus/search/corpus-search.repository.ts';
+import {
+  setSqliteStatementDeadline,
+  StatementDeadlineError,
+} from '../../../db/filter-sql/sqlite-functions.ts';
 
 // What the search does at scale, on a corpus large enough to need several statements: a scan reports its progress
 // and stops at its deadline with what it found; a count stops there too; an estimate lands near the truth.
@@ -64,6 +69,32 @@ describe(`search limits (${TEST_DIALECT})`, () => {
       isCapped: false,
       isComplete: true,
     });
+  });
+
+  it('stops a words-only count at the deadline, inside the statement on SQLite', async () => {
+    const keyword = parseFilterTreeWithRe2({
+      combinator: 'and',
+      rules: [{ field: 'keyword', operator: 'keyword_contains', value: '"a quarter"' }],
+    });
+    const query = { filters: keyword, searchType: 'posts' as const };
+    expect(await countMatches(database.db, query, 100_000)).toEqual({
+      count: POSTS / 4,
+      isCapped: false,
+      isComplete: true,
+    });
+    expect((await countMatches(database.db, query, 100_000, { deadline: Date.now() - 1 })).isComplete).toBe(
+      false,
+    );
+    if (TEST_DIALECT !== 'sqlite') return;
+    // The statement itself checks the clock at each matching row (better-sqlite3 cannot interrupt one).
+    const previous = setSqliteStatementDeadline(Date.now() - 1);
+    try {
+      await expect(countWordMatches(database.db, 'posts', '"a quarter"')).rejects.toBeInstanceOf(
+        StatementDeadlineError,
+      );
+    } finally {
+      setSqliteStatementDeadline(previous);
+    }
   });
 
   it('estimates a count from a random sample, its 95 % range around the value', async () => {

@@ -349,8 +349,11 @@ export async function countType(
   limits: SearchLimits,
 ): Promise<{ count: number; isComplete: boolean }> {
   if (cap <= 0) return { count: 0, isComplete: true };
-  if (search.wordsQuery)
-    return { count: await countWordMatches(db, search.type, search.wordsQuery), isComplete: true };
+  const { wordsQuery } = search;
+  if (wordsQuery) {
+    const count = await untilDeadline(db, limits, (trx) => countWordMatches(trx, search.type, wordsQuery));
+    return count === undefined ? { count: 0, isComplete: false } : { count, isComplete: true };
+  }
   const { needsCheck } = search.row;
   const lookup = await chooseLookup(db, search, COUNT_LOOKUP_LIMIT, limits);
   if (lookup) {

@@ -71,12 +71,10 @@ async function selectCount(db: Db, query: RawBuilder<unknown>): Promise<number> 
 const limitSql = (limit: number | undefined) => (limit === undefined ? sql`` : sql`limit ${limit}`);
 
 /**
- * PostgreSQL: runs statements with some of the planner's methods off, for this transaction only. The planner cannot
- * estimate a trigram `ilike` or a tsquery (it assumes a few percent of the table match), so it picks the wrong side
- * of the two plans the search chooses between on purpose (decision 016): with a limit it walked the whole table, or
- * the score index, for a word that 50 rows hold (1.7 s at 1M records for a lookup that lists nothing); and in a chunk
- * of a scan in result order it read every candidate of the trigram index again and sorted them (200 ms a chunk at 1M
- * records, ten times that at 10M) instead of the chunk's range of the score index.
+ * PostgreSQL: runs statements with some planner methods off, for this transaction only. The planner cannot estimate
+ * a tsquery or a trigram `ilike` (it guesses a few percent of the table): with a limit it walked the whole table for
+ * a word 50 rows hold (1.7 s at 1M records), and in a scan's chunk it read every trigram candidate again and sorted
+ * them (200 ms a chunk at 1M, ten times that at 10M) instead of the chunk's range of the score index (decision 016).
  */
 async function withPlan<T>(db: Db, off: readonly string[], run: (db: Db) => Promise<T>): Promise<T> {
   if (dialectOf(db) === 'sqlite') return run(db);
@@ -165,10 +163,16 @@ export async function countLookupRows(
   );
 }
 
-/** SQLite: how many live rows hold every term, read from the full-text index alone (it holds live rows only). */
+/**
+ * SQLite: how many live rows hold every term, read from the full-text index alone (it holds live rows only); it stops
+ * at the statement deadline, checked at each matching row.
+ */
 export async function countWordMatches(db: Db, type: RecordType, ftsQuery: string): Promise<number> {
   const fts = sql.table(`${type}_fts`);
-  return selectCount(db, sql`select rowid from ${fts} where ${fts} match ${ftsQuery}`);
+  return selectCount(
+    db,
+    sql`select rowid from ${fts} where ${fts} match ${ftsQuery} and within_deadline(rowid) = 1`,
+  );
 }
 
 // A position in the order splits the rows after it into two index ranges: the rest of its tie (same key, ids after
