@@ -14,8 +14,9 @@ import type { RowCondition } from '../../../filter-sql/row-condition.ts';
 
 // The search's building blocks (docs/decisions/016-search-at-scale.md). Each statement reads a bounded number of rows
 // (a lookup no larger than the caller checked, or one chunk of a scan), so a caller between statements can stop at
-// a deadline, report progress, and let its event loop run. Every condition comes from compileRowCondition, which
-// holds the live predicate when the filter admits live records only (docs/decisions/017-filter-fields.md).
+// a deadline, report progress, and let its event loop run; on SQLite the statements that read a lookup or the word
+// index also call within_deadline per row, which stops them at it. Conditions come from compileRowCondition, with
+// the live predicate when the filter admits live records only (docs/decisions/017-filter-fields.md).
 
 export type RecordOf<T extends RecordType> = T extends 'posts' ? PostRecord : CommentRecord;
 
@@ -98,7 +99,11 @@ export async function probeLookup(
   lookup: IndexLookup,
   limit: number,
 ): Promise<number> {
-  if (dialectOf(db) === 'sqlite') return selectCount(db, sql`${lookupRowids(lookup, type)} limit ${limit}`);
+  if (dialectOf(db) === 'sqlite')
+    return selectCount(
+      db,
+      sql`select r from (${lookupRowids(lookup, type)}) where within_deadline(r) = 1 limit ${limit}`,
+    );
   return drivenByLookup(db, (trx) =>
     selectCount(
       trx,
@@ -111,7 +116,7 @@ function lookupRowsQuery(type: RecordType, lookup: IndexLookup, where: Expressio
   if (dialect === 'sqlite')
     // CROSS JOIN keeps the lookup as the outer loop: its few rowids drive, rather than a scan in result order.
     return sql`from (${lookupRowids(lookup, type)}) c cross join ${sql.table(type)} t on t.rowid = c.r
-      where ${where}`;
+      where within_deadline(c.r) = 1 and ${where}`;
   return sql`from ${sql.table(type)} where ${lookupCondition(lookup, type)} and (${where})`;
 }
 
@@ -163,10 +168,7 @@ export async function countLookupRows(
   );
 }
 
-/**
- * SQLite: how many live rows hold every term, read from the full-text index alone (it holds live rows only); it stops
- * at the statement deadline, checked at each matching row.
- */
+/** SQLite: how many live rows hold every term, read from the full-text index alone. */
 export async function countWordMatches(db: Db, type: RecordType, ftsQuery: string): Promise<number> {
   const fts = sql.table(`${type}_fts`);
   return selectCount(
@@ -294,10 +296,7 @@ export async function selectChunkRows<T extends RecordType>(
   );
 }
 
-/**
- * Where rows are stored, for scans in storage order and random samples: SQLite the largest rowid (rowids are dense:
- * the corpus only grows), PostgreSQL the number of heap pages and the rows a page holds on average.
- */
+/** Where rows are stored: SQLite the largest rowid (dense: the corpus only grows), PostgreSQL pages and rows a page. */
 export async function findStorageExtent(
   db: Db,
   type: RecordType,
