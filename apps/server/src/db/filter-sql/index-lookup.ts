@@ -118,8 +118,16 @@ const countCondition = (lookup: Extract<IndexLookup, { kind: 'count' }>): Expres
     ...(lookup.max === null ? [] : [eb(lookup.column, '<=', lookup.max)]),
   ]);
 
-/** SQLite: the rowids of a lookup, read from its index only, as a subquery with one column `r`. */
-export function lookupRowids(lookup: IndexLookup, table: RecordType): RawBuilder<{ r: number }> {
+/**
+ * SQLite: the rowids of a lookup, read from its index only, as a subquery with one column `r`. `withRepeats`: a union
+ * keeps a rowid its parts share twice (UNION ALL), so that rows stream and a limit stops the reading early; a probe
+ * of the lookup's size counts with it (an upper bound), where UNION would first read every part whole.
+ */
+export function lookupRowids(
+  lookup: IndexLookup,
+  table: RecordType,
+  withRepeats = false,
+): RawBuilder<{ r: number }> {
   switch (lookup.kind) {
     case 'none':
       return sql`select null as r where 0`;
@@ -148,8 +156,8 @@ export function lookupRowids(lookup: IndexLookup, table: RecordType): RawBuilder
     }
     case 'union':
       return sql.join(
-        lookup.parts.map((part) => lookupRowids(part, table)),
-        sql` union `,
+        lookup.parts.map((part) => lookupRowids(part, table, withRepeats)),
+        withRepeats ? sql` union all ` : sql` union `,
       ) as RawBuilder<{ r: number }>;
   }
 }

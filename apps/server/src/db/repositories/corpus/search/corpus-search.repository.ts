@@ -102,7 +102,7 @@ export async function probeLookup(
   if (dialectOf(db) === 'sqlite')
     return selectCount(
       db,
-      sql`select r from (${lookupRowids(lookup, type)}) where within_deadline(r) = 1 limit ${limit}`,
+      sql`select r from (${lookupRowids(lookup, type, true)}) where within_deadline(r) = 1 limit ${limit}`,
     );
   return drivenByLookup(db, (trx) =>
     selectCount(
