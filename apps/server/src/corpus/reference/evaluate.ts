@@ -184,6 +184,23 @@ export function compareForSort(sort: SortOrder, seed: number): (a: Sortable, b: 
   }
 }
 
+/** The reference answer to a count: how many records of the search type match, whole. */
+export function evaluateCount(
+  corpus: { posts: readonly ReferencePost[]; comments: readonly ReferenceComment[] },
+  query: { filters: FilterTree; searchType: SearchType },
+): number {
+  const { filters, searchType } = query;
+  const posts =
+    searchType === 'comments'
+      ? 0
+      : corpus.posts.filter((record) => recordMatches(filters, { type: 'posts', record })).length;
+  const comments =
+    searchType === 'posts'
+      ? 0
+      : corpus.comments.filter((record) => recordMatches(filters, { type: 'comments', record })).length;
+  return posts + comments;
+}
+
 /** The reference answer to a search: `both` gives posts ceil(n/2) and comments the rest, each side filling the other's gap. */
 export function evaluateSearch<P extends ReferencePost, C extends ReferenceComment>(
   corpus: { posts: readonly P[]; comments: readonly C[] },

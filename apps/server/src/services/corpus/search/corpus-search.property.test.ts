@@ -1,7 +1,7 @@
 import { POST_KINDS, SEARCH_TYPES, SORT_ORDERS, parseFilterTree } from '@threadcart/contracts';
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { evaluateSearch, recordMatches } from '../../../corpus/reference/evaluate.ts';
+import { evaluateCount, evaluateSearch } from '../../../corpus/reference/evaluate.ts';
 import type { CommentsTable, PostsTable } from '../../../db/tables/corpus.tables.ts';
 import { clearCorpus, insertCorpus, makeComment, makePost } from '../../../../test/corpus-factories.ts';
 import { createTestDatabase, TEST_DIALECT, type TestDatabase } from '../../../../test/test-database.ts';
@@ -270,14 +270,7 @@ describe(`filter engine = reference evaluator (${TEST_DIALECT})`, () => {
             expect(engine.posts.map((p) => p.id)).toEqual(reference.posts.map((p) => p.id));
             expect(engine.comments.map((c) => c.id)).toEqual(reference.comments.map((c) => c.id));
 
-            const total =
-              (searchType === 'comments'
-                ? 0
-                : corpus.posts.filter((record) => recordMatches(filters, { type: 'posts', record })).length) +
-              (searchType === 'posts'
-                ? 0
-                : corpus.comments.filter((record) => recordMatches(filters, { type: 'comments', record }))
-                    .length);
+            const total = evaluateCount(corpus, { filters, searchType });
             expect(await countMatches(database.db, { filters, searchType }, cap)).toEqual({
               count: Math.min(total, cap),
               isCapped: total > cap,

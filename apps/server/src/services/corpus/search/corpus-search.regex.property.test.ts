@@ -1,7 +1,7 @@
 import { SEARCH_TYPES, parseFilterTree, type FilterTreeInput } from '@threadcart/contracts';
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { evaluateSearch, recordMatches } from '../../../corpus/reference/evaluate.ts';
+import { evaluateCount, evaluateSearch } from '../../../corpus/reference/evaluate.ts';
 import type { CommentsTable, PostsTable } from '../../../db/tables/corpus.tables.ts';
 import { clearCorpus, insertCorpus, makeComment, makePost } from '../../../../test/corpus-factories.ts';
 import { regexCaseArb, regexTextArb } from '../../../../test/regex-arbitraries.ts';
@@ -107,14 +107,7 @@ describe(`regex rules through the trigram index = reference evaluator (${TEST_DI
           const reference = evaluateSearch(corpus, { filters, searchType, resultCount });
           expect(engine.posts.map((p) => p.id)).toEqual(reference.posts.map((p) => p.id));
           expect(engine.comments.map((c) => c.id)).toEqual(reference.comments.map((c) => c.id));
-          const total =
-            (searchType === 'comments'
-              ? 0
-              : corpus.posts.filter((record) => recordMatches(filters, { type: 'posts', record })).length) +
-            (searchType === 'posts'
-              ? 0
-              : corpus.comments.filter((record) => recordMatches(filters, { type: 'comments', record }))
-                  .length);
+          const total = evaluateCount(corpus, { filters, searchType });
           const counted = await countMatches(database.db, { filters, searchType }, 1000);
           expect(counted).toEqual({ count: total, isCapped: false, isComplete: true });
         }
