@@ -9,6 +9,7 @@ import {
 } from '../../../../corpus/records.ts';
 import { dialectOf, withTransaction, type Db } from '../../../database.ts';
 import { lookupCondition, lookupRowids } from '../../../filter-sql/index-lookup.ts';
+import { withinDeadline } from '../../../filter-sql/sqlite-functions.ts';
 import { LIVE } from '../../../filter-sql/corpus-expressions.ts';
 import type { RowCondition } from '../../../filter-sql/row-condition.ts';
 
@@ -102,7 +103,7 @@ export async function probeLookup(
   if (dialectOf(db) === 'sqlite')
     return selectCount(
       db,
-      sql`select r from (${lookupRowids(lookup, type, true)}) where within_deadline(r) = 1 limit ${limit}`,
+      sql`select r from (${lookupRowids(lookup, type, true)}) where ${withinDeadline(sql.ref('r'))} limit ${limit}`,
     );
   return drivenByLookup(db, (trx) =>
     selectCount(
@@ -116,7 +117,7 @@ function lookupRowsQuery(type: RecordType, lookup: IndexLookup, where: Expressio
   if (dialect === 'sqlite')
     // CROSS JOIN keeps the lookup as the outer loop: its few rowids drive, rather than a scan in result order.
     return sql`from (${lookupRowids(lookup, type)}) c cross join ${sql.table(type)} t on t.rowid = c.r
-      where within_deadline(c.r) = 1 and ${where}`;
+      where ${withinDeadline(sql.ref('c.r'))} and ${where}`;
   return sql`from ${sql.table(type)} where ${lookupCondition(lookup, type)} and (${where})`;
 }
 
@@ -173,7 +174,7 @@ export async function countWordMatches(db: Db, type: RecordType, ftsQuery: strin
   const fts = sql.table(`${type}_fts`);
   return selectCount(
     db,
-    sql`select rowid from ${fts} where ${fts} match ${ftsQuery} and within_deadline(rowid) = 1`,
+    sql`select rowid from ${fts} where ${fts} match ${ftsQuery} and ${withinDeadline(sql.ref('rowid'))}`,
   );
 }
 
@@ -228,13 +229,13 @@ function inOrder(
   segments: RawBuilder<SqlBool>[],
   select: (where: RawBuilder<SqlBool>) => RawBuilder<unknown>,
   outerOrder: RawBuilder<unknown>,
-  tail: RawBuilder<unknown>,
+  tails: { member: RawBuilder<unknown>; whole: RawBuilder<unknown> },
 ): RawBuilder<Record<string, unknown>> {
-  if (segments.length === 1) return sql`${select(segments[0]!)} ${tail}`;
+  if (segments.length === 1) return sql`${select(segments[0]!)} ${tails.whole}`;
   const members = segments.map(
-    (segment, i) => sql`select * from (${select(segment)} ${tail}) ${sql.raw(`s${i}`)}`,
+    (segment, i) => sql`select * from (${select(segment)} ${tails.member}) ${sql.raw(`s${i}`)}`,
   );
-  return sql`${sql.join(members, sql` union all `)} ${outerOrder} ${tail}`;
+  return sql`${sql.join(members, sql` union all `)} ${outerOrder} ${tails.whole}`;
 }
 
 function inRange(order: ScanOrder, range: KeyRange): RawBuilder<SqlBool> {
@@ -260,15 +261,13 @@ export async function findChunkEnd(
   const column = sql.ref(KEY_COLUMN[order]);
   const live = order === 'top' ? sql`${LIVE} and` : sql``;
   // Each segment reads at most `chunk` entries; the chunk's end is the last of the first `chunk` in order.
-  const query = inOrder(
+  const { rows } = await inOrder(
     segmentsBetween(order, from, undefined),
     (where) => sql`select ${column} as value, id from ${sql.table(type)}
       where ${live} ${where} and ${inRange(order, range)} ${ORDER_BY[order]}`,
     orderBy(order, sql.ref('value')),
-    sql`limit ${chunk}`,
-  );
-  const { rows } = await sql<{ value: number; id: string }>`select value, id from (${query}) ends
-    ${orderBy(order, sql.ref('value'))} limit 1 offset ${chunk - 1}`.execute(db);
+    { member: sql`limit ${chunk}`, whole: sql`limit 1 offset ${chunk - 1}` },
+  ).execute(db);
   const row = rows[0];
   return row ? { value: Number(row.value), id: String(row.id) } : undefined;
 }
@@ -290,7 +289,7 @@ export async function selectChunkRows<T extends RecordType>(
         (where) => sql`select ${columnsOf(type)} from ${sql.table(type)}
         where ${where} and ${inRange(order, chunk.range)} and (${row.where}) ${ORDER_BY[order]}`,
         ORDER_BY[order],
-        limitSql(limit),
+        { member: limitSql(limit), whole: limitSql(limit) },
       ),
     ),
   );
