@@ -73,8 +73,9 @@ export interface CorpusNamesTable {
 /** An index or FTS5 sync trigger of the corpus tables dropped by a bulk ingest, until it is made again. */
 export interface CorpusDeferredTable {
   name: string;
-  kind: 'index' | 'trigger';
-  table_name: 'posts' | 'comments';
+  /** 'names': corpus_names, rebuilt from the tables (a bulk load does not keep it batch by batch) */
+  kind: 'index' | 'trigger' | 'names';
+  table_name: 'posts' | 'comments' | 'corpus_names';
   /** the statement that creates it, as the database reported it */
   definition: string;
   /** ISO-8601 UTC */

@@ -8,7 +8,7 @@ import {
 import { finishDeferredIndexes } from './corpus-deferred.service.ts';
 
 export interface BulkIngestSummary extends IngestSummary {
-  /** indexes (and SQLite FTS5 triggers) dropped for the load and made again after it */
+  /** indexes (and SQLite FTS5 triggers) dropped for the load and made again after it, and the name counts */
   readonly deferred: number;
   /** seconds of the load itself, then of building the deferred indexes */
   readonly loadSeconds: number;
@@ -30,9 +30,10 @@ export async function bulkIngestFiles(
 ): Promise<BulkIngestSummary> {
   const onStep = options.onStep ?? (() => undefined);
   const deferred = await deferCorpusObjects(deps.db, new Date().toISOString());
+  const indexes = deferred.filter((o) => o.kind === 'index').length;
   const triggers = deferred.filter((o) => o.kind === 'trigger').length;
   onStep(
-    `deferred ${deferred.length - triggers} indexes${triggers > 0 ? ` and ${triggers} search triggers` : ''} ` +
+    `deferred ${indexes} indexes${triggers > 0 ? ` and ${triggers} search triggers` : ''} and the name counts ` +
       'until the load ends',
   );
   const loadStarted = performance.now();

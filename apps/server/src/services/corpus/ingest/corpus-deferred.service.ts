@@ -3,6 +3,7 @@ import {
   buildDeferredIndex,
   hasDeferredObjects,
   listDeferredObjects,
+  rebuildCorpusNames,
   rebuildSearchTables,
 } from '../../../db/repositories/corpus/ingest/corpus-bulk.repository.ts';
 import { analyzeCorpus } from '../../../db/repositories/corpus/ingest/corpus-writer.repository.ts';
@@ -33,7 +34,7 @@ export async function assertCorpusSearchable(deps: { readonly db: Db }): Promise
 }
 
 export interface FinishedDeferral {
-  /** indexes built and (SQLite) tables whose search tables were rebuilt */
+  /** indexes built, the name counts if rebuilt, and (SQLite) tables whose search tables were rebuilt */
   readonly built: number;
   readonly seconds: number;
 }
@@ -55,6 +56,11 @@ export async function finishDeferredIndexes(
   for (const index of deferred.filter((o) => o.kind === 'index')) {
     onStep(`building index ${index.name}…`);
     await buildDeferredIndex(db, index);
+    built += 1;
+  }
+  if (deferred.some((o) => o.kind === 'names')) {
+    onStep('counting the names of subreddits, authors and domains…');
+    await rebuildCorpusNames(db);
     built += 1;
   }
   for (const table of ['posts', 'comments'] as const) {

@@ -162,7 +162,7 @@ export async function ingestFiles(
       for (const [reason, line] of event.skips) addSkip(summary, reason, `${file}:${line}`);
       for (const batch of event.batches) {
         const started = performance.now();
-        await write(writer, summary, batch);
+        await write(writer, summary, batch, options.isBulk === true);
         durations.push(performance.now() - started);
         await refreshStatistics(writer.db, summary);
       }
@@ -217,12 +217,18 @@ async function recordIngest(
 /** Written rows after which PostgreSQL's statistics are refreshed (then at every tenfold). */
 const FIRST_ANALYZE_AT = 10_000;
 
-async function write(writer: BulkWriter, summary: IngestSummary, batch: RowBatch): Promise<void> {
+async function write(
+  writer: BulkWriter,
+  summary: IngestSummary,
+  batch: RowBatch,
+  isBulk: boolean,
+): Promise<void> {
+  const options = { copy: writer.copy, namesDeferred: isBulk };
   if (batch.table === 'posts') {
-    add(summary, await upsertPosts(writer.db, batch.rows, writer.copy));
+    add(summary, await upsertPosts(writer.db, batch.rows, options));
     summary.posts += batch.rows.length;
   } else {
-    add(summary, await upsertComments(writer.db, batch.rows, writer.copy));
+    add(summary, await upsertComments(writer.db, batch.rows, options));
     summary.comments += batch.rows.length;
   }
 }

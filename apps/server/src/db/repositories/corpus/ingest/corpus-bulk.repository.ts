@@ -58,19 +58,17 @@ export async function listDeferrableObjects(db: Db): Promise<DeferredObject[]> {
 }
 
 /**
- * In one transaction: records every deferrable object (listDeferrableObjects) in corpus_deferred, keeping the rows
- * of an earlier, interrupted deferral, and drops them. Returns everything corpus_deferred then names.
+ * In one transaction: records every deferrable object (listDeferrableObjects) and the name counts' rebuild
+ * (NAMES_REBUILD) in corpus_deferred, keeping the rows of an earlier, interrupted deferral, and drops the objects. Returns everything corpus_deferred then names.
  */
 export async function deferCorpusObjects(db: Db, nowIso: string): Promise<DeferredObject[]> {
   return withTransaction(db, async (trx) => {
     const present = await listDeferrableObjects(trx);
-    if (present.length > 0) {
-      await trx
-        .insertInto('corpus_deferred')
-        .values(present.map((o) => ({ ...o, deferred_at: nowIso })))
-        .onConflict((oc) => oc.column('name').doNothing())
-        .execute();
-    }
+    await trx
+      .insertInto('corpus_deferred')
+      .values([...present, NAMES_REBUILD].map((o) => ({ ...o, deferred_at: nowIso })))
+      .onConflict((oc) => oc.column('name').doNothing())
+      .execute();
     for (const o of present) {
       await trx.executeQuery(CompiledQuery.raw(`drop ${o.kind} if exists ${quoteName(o.name)}`));
     }
@@ -78,7 +76,53 @@ export async function deferCorpusObjects(db: Db, nowIso: string): Promise<Deferr
   });
 }
 
-/** Every object a bulk ingest deferred and that is not made again yet: indexes first, then triggers. */
+/**
+ * The builder's name counts (corpus_names), which a bulk load does not keep batch by batch: one row stands for their
+ * rebuild from the tables once the load ends (rebuildCorpusNames).
+ */
+export const NAMES_REBUILD: DeferredObject = {
+  name: 'corpus_names',
+  kind: 'names',
+  table_name: 'corpus_names',
+  definition: 'rebuilt from posts and comments',
+};
+
+/**
+ * Counts every subreddit, author and link domain of the corpus again, as migration 20261125000300 first filled
+ * corpus_names (the display form is the least of a key's spellings rather than the first stored), and deletes the
+ * names row of corpus_deferred, in one transaction: a run killed halfway leaves the old counts and the row.
+ */
+export async function rebuildCorpusNames(db: Db): Promise<void> {
+  await withTransaction(db, async (trx) => {
+    if (dialectOf(trx) === 'postgres')
+      await trx.executeQuery(CompiledQuery.raw("set local work_mem = '256MB'"));
+    await trx.deleteFrom('corpus_names').execute();
+    for (const [field, select] of NAME_SOURCES) {
+      await trx.executeQuery(
+        CompiledQuery.raw(
+          'insert into corpus_names (field, name_key, name, records) ' +
+            `select '${field}', k, min(n), count(*) from (${select}) s where k <> '' group by k`,
+        ),
+      );
+    }
+    await trx.deleteFrom('corpus_deferred').where('name', '=', NAMES_REBUILD.name).execute();
+  });
+}
+
+/** Where each field's names are, as (key, name) rows. */
+const NAME_SOURCES: readonly [field: string, select: string][] = [
+  [
+    'subreddit',
+    'select subreddit_key as k, subreddit as n from posts union all select subreddit_key, subreddit from comments',
+  ],
+  [
+    'author',
+    'select author_key as k, author as n from posts union all select author_key, author from comments',
+  ],
+  ['domain', 'select domain_key as k, domain as n from posts'],
+];
+
+/** Every object a bulk ingest deferred and that is not made again yet: indexes first, then names, then triggers. */
 export async function listDeferredObjects(db: Db): Promise<DeferredObject[]> {
   return db
     .selectFrom('corpus_deferred')

@@ -12,6 +12,16 @@ export interface UpsertCounts {
 }
 
 type CorpusTable = 'posts' | 'comments';
+
+export interface UpsertOptions {
+  /** PostgreSQL: COPY on the writer's connection (then a staging table and one merge per batch) */
+  readonly copy?: CopyIn;
+  /**
+   * A bulk load: corpus_names is not kept batch by batch but rebuilt from the tables when the load ends
+   * (rebuildCorpusNames; docs/decisions/027-bulk-ingest.md).
+   */
+  readonly namesDeferred?: boolean;
+}
 type Row = PostsTable | CommentsTable;
 
 /** Column order of the multi-row inserts: every column of corpus.tables.ts. */
@@ -34,12 +44,16 @@ const MAX_PARAMETERS = { sqlite: 32_000, postgres: 65_000 } as const;
  * than the stored one (so the same file twice changes nothing), and the over_18 of the comments under written posts
  * follows the post. Keep batches small: on SQLite the write lock is held for the whole call.
  */
-export async function upsertPosts(db: Db, rows: readonly PostsTable[], copy?: CopyIn): Promise<UpsertCounts> {
+export async function upsertPosts(
+  db: Db,
+  rows: readonly PostsTable[],
+  options: UpsertOptions = {},
+): Promise<UpsertCounts> {
   return withTransaction(db, async (trx) => {
     await tuneBatch(trx);
     const { written, stored, counts } = await selectNewer(trx, 'posts', rows);
-    await writeRows(trx, 'posts', written, copy);
-    await countNames(trx, 'posts', written, stored);
+    await writeRows(trx, 'posts', written, options.copy);
+    if (!options.namesDeferred) await countNames(trx, 'posts', written, stored);
     // Dumps are usually ingested RS before RC: with no comment stored yet there is nothing to propagate.
     const anyComment = await trx.executeQuery(CompiledQuery.raw('select 1 as x from comments limit 1'));
     for (const flag of anyComment.rows.length > 0 ? [0, 1] : []) {
@@ -66,7 +80,7 @@ export async function upsertPosts(db: Db, rows: readonly PostsTable[], copy?: Co
 export async function upsertComments(
   db: Db,
   rows: readonly CommentsTable[],
-  copy?: CopyIn,
+  options: UpsertOptions = {},
 ): Promise<UpsertCounts> {
   return withTransaction(db, async (trx) => {
     await tuneBatch(trx);
@@ -83,8 +97,8 @@ export async function upsertComments(
       shiftCount(replies, ownIds, outside, row.parent_id, +1);
     }
     for (const row of written) row.replies = replies.get(row.id) ?? 0;
-    await writeRows(trx, 'comments', written, copy);
-    await countNames(trx, 'comments', written, stored);
+    await writeRows(trx, 'comments', written, options.copy);
+    if (!options.namesDeferred) await countNames(trx, 'comments', written, stored);
     // An outside parent gained (or, for a moved reply, lost) a child: recount it, without a `<>` guard (it changed).
     await forChunks(trx, [...outside], 0, (chunk, p) =>
       CompiledQuery.raw(
