@@ -109,13 +109,17 @@ const namesCondition = (lookup: Extract<IndexLookup, { kind: 'names' }>): Expres
 const createdCondition = (lookup: Extract<IndexLookup, { kind: 'created' }>) =>
   eb.and(createdBetween(lookup.min, lookup.max));
 
-/** Live records with a count in the range: the literal `> 0` is the partial count index's own condition. */
+/**
+ * Live records with a count in the range: the literal `> 0` is the partial count index's own condition. It comes
+ * last: SQLite seeks from the first lower bound it meets, and from `> 0` it read every entry below the range (2M of
+ * them for `replies >= 6` at 10M records, 300 ms, where the range itself is 87,000 entries and 15 ms).
+ */
 const countCondition = (lookup: Extract<IndexLookup, { kind: 'count' }>): Expression<SqlBool> =>
   eb.and([
     LIVE,
-    eb(lookup.column, '>', eb.lit(0)),
     eb(lookup.column, '>=', lookup.min),
     ...(lookup.max === null ? [] : [eb(lookup.column, '<=', lookup.max)]),
+    eb(lookup.column, '>', eb.lit(0)),
   ]);
 
 /**

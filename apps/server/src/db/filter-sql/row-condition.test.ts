@@ -4,10 +4,19 @@ import {
   type FilterRuleInput,
   type FilterTreeInput,
 } from '@threadcart/contracts';
-import { DummyDriver, Kysely, SqliteAdapter, SqliteIntrospector, SqliteQueryCompiler, sql } from 'kysely';
+import {
+  DummyDriver,
+  Kysely,
+  type RawBuilder,
+  SqliteAdapter,
+  SqliteIntrospector,
+  SqliteQueryCompiler,
+  sql,
+} from 'kysely';
 import { describe, expect, it } from 'vitest';
 import { createTestDatabase, TEST_DIALECT } from '../../../test/test-database.ts';
 import { prepareFilter, type RecordType } from '../../corpus/filters/prepare.ts';
+import { lookupRowids } from './index-lookup.ts';
 import { compileRowCondition } from './row-condition.ts';
 
 const renderer = new Kysely<unknown>({
@@ -37,14 +46,14 @@ const data = { field: 'keyword', operator: 'keyword_contains', value: 'data' } a
 describe('compileRowCondition: the partial count indexes (counts above zero only)', () => {
   it('states `count > 0` when every match needs at least one reply or comment', () => {
     expect(whereOf(and(data, { field: 'replies', operator: 'between', value: [5, 20] }), 'comments')).toMatch(
-      /^\(\("is_deleted" = 0 and "is_removed" = 0\) and "replies" > 0 and \(/,
+      /^\(\("is_deleted" = 0 and "is_removed" = 0\) and \(.*\) and "replies" > 0\)$/,
     );
     expect(whereOf(and({ field: 'comments', operator: '>', value: 0 }), 'posts')).toMatch(
-      /^\(\("is_deleted" = 0 and "is_removed" = 0\) and "num_comments" > 0 and/,
+      /^\(\("is_deleted" = 0 and "is_removed" = 0\) and .* and "num_comments" > 0\)$/,
     );
     const nested = and(data, { combinator: 'and', rules: [{ field: 'replies', operator: '>=', value: 1 }] });
     expect(whereOf(nested, 'comments')).toMatch(
-      /^\(\("is_deleted" = 0 and "is_removed" = 0\) and "replies" > 0 and/,
+      /^\(\("is_deleted" = 0 and "is_removed" = 0\) and .* and "replies" > 0\)$/,
     );
   });
 
@@ -80,6 +89,26 @@ describe.skipIf(TEST_DIALECT !== 'sqlite')('the SQLite plan of a count filter', 
       expect(rows.map((r) => r.detail).join('\n')).toMatch(
         /SEARCH comments USING INDEX comments_live_replies_idx/,
       );
+    } finally {
+      await database.close();
+    }
+  });
+
+  it('seeks the count index from the range, not from `> 0` (which would read every entry below it)', async () => {
+    const database = await createTestDatabase();
+    try {
+      // SQLite seeks from the first lower bound it meets: `> 0` is a SeekGT, the range's `>= min` a SeekGE.
+      const seeks = async (query: RawBuilder<unknown>) => {
+        const { rows } = await sql<{ opcode: string }>`explain ${query}`.execute(database.db);
+        return rows.map((r) => r.opcode).filter((opcode) => opcode.startsWith('Seek'));
+      };
+      const lookup = { kind: 'count', column: 'replies', min: 6, max: 19 } as const;
+      expect(await seeks(lookupRowids(lookup, 'comments'))).toContain('SeekGE');
+      expect(await seeks(lookupRowids(lookup, 'comments'))).not.toContain('SeekGT');
+      const where = compiledWhere(and({ field: 'replies', operator: '>=', value: 6 }), 'comments');
+      const listing = sql`select rowid from comments indexed by comments_live_replies_idx where ${where}`;
+      expect(await seeks(listing)).toContain('SeekGE');
+      expect(await seeks(listing)).not.toContain('SeekGT');
     } finally {
       await database.close();
     }

@@ -171,10 +171,11 @@ export function compileRowCondition(
   const live = population === 'live' ? [LIVE] : [];
   if (!node) return { where: live[0] ?? TRUE, needsCheck: false, population };
   const part = compile(node, { table, dialect, population }, true);
-  // The literal 0 (not a parameter) matches the partial indexes' own `count > 0`.
+  // The literal 0 (not a parameter) matches the partial indexes' own `count > 0`; after the filter's own bounds, as
+  // SQLite seeks from the first lower bound it meets (countCondition in index-lookup.ts).
   const positive =
     population === 'live'
       ? [...requiredPositiveCounts(node)].map((column) => eb(column, '>', eb.lit(0)))
       : [];
-  return { where: eb.and([...live, ...positive, part.condition]), needsCheck: !part.isExact, population };
+  return { where: eb.and([...live, part.condition, ...positive]), needsCheck: !part.isExact, population };
 }
