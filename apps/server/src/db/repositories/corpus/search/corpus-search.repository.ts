@@ -9,6 +9,7 @@ import {
 } from '../../../../corpus/records.ts';
 import { dialectOf, withTransaction, type Db } from '../../../database.ts';
 import { lookupCondition, lookupRowids } from '../../../filter-sql/index-lookup.ts';
+import { countBitmapCandidates } from './bitmap-probe.repository.ts';
 import { withinDeadline } from '../../../filter-sql/sqlite-functions.ts';
 import { LIVE } from '../../../filter-sql/corpus-expressions.ts';
 import type { RowCondition } from '../../../filter-sql/row-condition.ts';
@@ -93,7 +94,7 @@ const drivenByLookup = <T>(db: Db, run: (db: Db) => Promise<T>) =>
 const drivenByOrder = <T>(db: Db, run: (db: Db) => Promise<T>) =>
   withPlan(db, ['enable_seqscan', 'enable_bitmapscan'], run);
 
-/** How many rows a lookup lists, counting no further than `limit` (read from the index only on SQLite). */
+/** How many rows a lookup lists, up to `limit`, from its index: SQLite's rowids, PostgreSQL's bitmap (an upper bound). */
 export async function probeLookup(
   db: Db,
   type: RecordType,
@@ -105,12 +106,13 @@ export async function probeLookup(
       db,
       sql`select r from (${lookupRowids(lookup, type, true)}) where ${withinDeadline(sql.ref('r'))} limit ${limit}`,
     );
-  return drivenByLookup(db, (trx) =>
-    selectCount(
-      trx,
-      sql`select 1 from ${sql.table(type)} where ${lookupCondition(lookup, type)} limit ${limit}`,
-    ),
-  );
+  const rows = sql`select 1 from ${sql.table(type)} where ${lookupCondition(lookup, type)}`;
+  return drivenByLookup(db, async (trx) => {
+    const candidates = await countBitmapCandidates(trx, rows);
+    return candidates !== undefined
+      ? Math.min(candidates, limit)
+      : selectCount(trx, sql`${rows} limit ${limit}`);
+  });
 }
 
 function lookupRowsQuery(type: RecordType, lookup: IndexLookup, where: Expression<SqlBool>, dialect: string) {
