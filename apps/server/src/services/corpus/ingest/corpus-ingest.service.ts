@@ -52,7 +52,8 @@ export interface IngestOptions {
   /** Parse and normalise in a worker thread (default: when the files total at least 8 MiB). */
   readonly useWorker?: boolean;
   /**
-   * A bulk load's own load step (corpus-bulk.service.ts), which leaves the deferred indexes for the caller to build.
+   * A bulk load's own load step (corpus-bulk.service.ts), which leaves the deferred indexes for the caller to build
+   * and does not keep corpus_names batch by batch (they are counted again with the indexes).
    * Any other ingest first builds what an interrupted bulk load deferred (docs/decisions/027-bulk-ingest.md).
    */
   readonly isBulk?: boolean;

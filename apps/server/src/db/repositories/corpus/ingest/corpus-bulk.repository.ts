@@ -59,7 +59,8 @@ export async function listDeferrableObjects(db: Db): Promise<DeferredObject[]> {
 
 /**
  * In one transaction: records every deferrable object (listDeferrableObjects) and the name counts' rebuild
- * (NAMES_REBUILD) in corpus_deferred, keeping the rows of an earlier, interrupted deferral, and drops the objects. Returns everything corpus_deferred then names.
+ * (NAMES_REBUILD) in corpus_deferred, keeping the rows of an earlier, interrupted deferral, and drops the objects.
+ * Returns everything corpus_deferred then names.
  */
 export async function deferCorpusObjects(db: Db, nowIso: string): Promise<DeferredObject[]> {
   return withTransaction(db, async (trx) => {

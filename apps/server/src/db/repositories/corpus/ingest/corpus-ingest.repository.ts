@@ -12,6 +12,7 @@ export interface UpsertCounts {
 }
 
 type CorpusTable = 'posts' | 'comments';
+type Row = PostsTable | CommentsTable;
 
 export interface UpsertOptions {
   /** PostgreSQL: COPY on the writer's connection (then a staging table and one merge per batch) */
@@ -22,7 +23,6 @@ export interface UpsertOptions {
    */
   readonly namesDeferred?: boolean;
 }
-type Row = PostsTable | CommentsTable;
 
 /** Column order of the multi-row inserts: every column of corpus.tables.ts. */
 const COLUMNS: Record<CorpusTable, readonly string[]> = {

@@ -9,10 +9,10 @@ import {
 } from '../../../../corpus/records.ts';
 import { dialectOf, withTransaction, type Db } from '../../../database.ts';
 import { lookupCondition, lookupRowids } from '../../../filter-sql/index-lookup.ts';
-import { countBitmapCandidates } from './bitmap-probe.repository.ts';
 import { withinDeadline } from '../../../filter-sql/sqlite-functions.ts';
 import { LIVE } from '../../../filter-sql/corpus-expressions.ts';
 import type { RowCondition } from '../../../filter-sql/row-condition.ts';
+import { countBitmapCandidates } from './bitmap-probe.repository.ts';
 
 // The search's building blocks (docs/decisions/016-search-at-scale.md). Each statement reads a bounded number of rows
 // (a lookup no larger than the caller checked, or one chunk of a scan), so a caller between statements can stop at
@@ -94,7 +94,7 @@ const drivenByLookup = <T>(db: Db, run: (db: Db) => Promise<T>) =>
 const drivenByOrder = <T>(db: Db, run: (db: Db) => Promise<T>) =>
   withPlan(db, ['enable_seqscan', 'enable_bitmapscan'], run);
 
-/** How many rows a lookup lists, up to `limit`, from its index: SQLite's rowids, PostgreSQL's bitmap (an upper bound). */
+/** How many rows a lookup lists, up to `limit`, read from its index (PostgreSQL: its bitmap, an upper bound). */
 export async function probeLookup(
   db: Db,
   type: RecordType,
