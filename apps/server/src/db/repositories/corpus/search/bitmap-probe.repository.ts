@@ -1,5 +1,9 @@
 import { sql, type RawBuilder } from 'kysely';
+import type { IndexLookup } from '../../../../corpus/filters/index-lookups.ts';
+import type { RecordType } from '../../../../corpus/filters/prepare.ts';
 import type { Db } from '../../../database.ts';
+import { lookupCondition } from '../../../filter-sql/index-lookup.ts';
+import { isKnownLarge } from './planned-size.repository.ts';
 
 // PostgreSQL: the size of an index lookup from its bitmap alone (decision 016, amendment of 2026-11-27). A lookup's
 // probe asks "does it list at most N rows?"; counting its rows reads each candidate's heap row for the recheck, N
@@ -60,4 +64,25 @@ export async function countBitmapCandidates(trx: Db, rows: RawBuilder<unknown>):
   if (!heap || (heap['Lossy Heap Blocks'] ?? 0) > 0 || !heap.Plans || heap.Plans.length !== 1)
     return undefined;
   return bitmapRows(heap.Plans[0]!);
+}
+
+/**
+ * PostgreSQL: how many rows a lookup lists, up to `limit` (an upper bound): `limit` at once when the planner's
+ * statistics show it is large, else read from its bitmap, else counted. Runs in the caller's transaction, whose plan
+ * settings make the lookup a bitmap scan.
+ */
+export async function probeLookupPostgres(
+  trx: Db,
+  type: RecordType,
+  lookup: IndexLookup,
+  limit: number,
+): Promise<number> {
+  if (await isKnownLarge(trx, type, lookup, limit)) return limit;
+  const rows = sql`select 1 from ${sql.table(type)} where ${lookupCondition(lookup, type)}`;
+  const candidates = await countBitmapCandidates(trx, rows);
+  if (candidates !== undefined) return Math.min(candidates, limit);
+  const { rows: counted } = await sql<{
+    n: string;
+  }>`select count(*) as n from (${rows} limit ${limit}) r`.execute(trx);
+  return Number(counted[0]?.n ?? 0);
 }

@@ -12,7 +12,7 @@ import { lookupCondition, lookupRowids } from '../../../filter-sql/index-lookup.
 import { withinDeadline } from '../../../filter-sql/sqlite-functions.ts';
 import { LIVE } from '../../../filter-sql/corpus-expressions.ts';
 import type { RowCondition } from '../../../filter-sql/row-condition.ts';
-import { countBitmapCandidates } from './bitmap-probe.repository.ts';
+import { probeLookupPostgres } from './bitmap-probe.repository.ts';
 
 // The search's building blocks (docs/decisions/016-search-at-scale.md). Each statement reads a bounded number of rows
 // (a lookup no larger than the caller checked, or one chunk of a scan), so a caller between statements can stop at
@@ -106,13 +106,7 @@ export async function probeLookup(
       db,
       sql`select r from (${lookupRowids(lookup, type, true)}) where ${withinDeadline(sql.ref('r'))} limit ${limit}`,
     );
-  const rows = sql`select 1 from ${sql.table(type)} where ${lookupCondition(lookup, type)}`;
-  return drivenByLookup(db, async (trx) => {
-    const candidates = await countBitmapCandidates(trx, rows);
-    return candidates !== undefined
-      ? Math.min(candidates, limit)
-      : selectCount(trx, sql`${rows} limit ${limit}`);
-  });
+  return drivenByLookup(db, (trx) => probeLookupPostgres(trx, type, lookup, limit));
 }
 
 function lookupRowsQuery(type: RecordType, lookup: IndexLookup, where: Expression<SqlBool>, dialect: string) {
