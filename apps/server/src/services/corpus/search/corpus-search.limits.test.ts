@@ -1,3 +1,4 @@
+import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { clearCorpus, insertCorpus, makePost } from '../../../../test/corpus-factories.ts';
 import { createTestDatabase, TEST_DIALECT, type TestDatabase } from '../../../../test/test-database.ts';
@@ -95,6 +96,22 @@ describe(`search limits (${TEST_DIALECT})`, () => {
     } finally {
       setSqliteStatementDeadline(previous);
     }
+  });
+
+  it('reads a scan in storage order whose rows come to it a few thousand rows a statement', async () => {
+    // PostgreSQL sizes the statements in pages from its statistics of rows a page.
+    if (TEST_DIALECT === 'postgres') await sql`analyze posts`.execute(database.db);
+    const fractions: number[] = [];
+    // random: no index serves the order, so every row is read in storage order and comes here to be kept.
+    const result = await searchCorpus(
+      database.db,
+      { filters: regex('^[0-9]+ [0-9]+$'), searchType: 'posts', resultCount: 10, sort: 'random' },
+      { onProgress: (fraction) => fractions.push(fraction) },
+    );
+    expect(result).toMatchObject({ posts: [], isComplete: true });
+    // 12,000 rows, at most 5,000 a statement (a statement's rows arrive whole, even past the deadline).
+    expect(fractions.length).toBeGreaterThanOrEqual(3);
+    expect(fractions.at(-1)).toBe(1);
   });
 
   it('estimates a count from a random sample, its 95 % range around the value', async () => {

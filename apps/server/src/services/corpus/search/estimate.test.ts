@@ -10,8 +10,8 @@ import { estimateMatches } from './corpus-search.service.ts';
 // estimate phase often starts that late). The table is small enough for that batch to read all of it (every rowid on
 // SQLite, every page on PostgreSQL), and the matching rows are stored together, in its first pages: an estimate that
 // kept only part of the batch (PostgreSQL once kept one page) would scale those pages up to the whole table.
-const POSTS = 400;
-const MATCHING = 100;
+const POSTS = 100;
+const MATCHING = 25;
 let database: TestDatabase;
 beforeAll(async () => {
   database = await createTestDatabase();
@@ -20,11 +20,11 @@ beforeAll(async () => {
     makePost({
       id: `e${i.toString(36)}`,
       score: i < MATCHING ? 900 : 1,
-      selftext: `post ${i} ${'with a body long enough to fill a few pages of the table '.repeat(4)}`,
+      selftext: `post ${i} ${'with a body long enough to fill a few pages of the table '.repeat(8)}`,
     }),
   );
   await insertCorpus(database.db, { posts });
-  // Its size known (PostgreSQL guesses 20 rows a page before the first ANALYZE): 400 rows fit in one batch.
+  // Its size known (PostgreSQL guesses 20 rows a page before the first ANALYZE): 100 rows fit in one batch.
   if (TEST_DIALECT === 'postgres') await sql`analyze posts`.execute(database.db);
 }, 60_000);
 afterAll(async () => database.close());

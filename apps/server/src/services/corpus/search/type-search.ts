@@ -29,6 +29,15 @@ import {
   type ScanOrder,
 } from '../../../db/repositories/corpus/search/corpus-search.repository.ts';
 import { BestRecords } from './best-records.ts';
+import {
+  COUNT_LOOKUP_LIMIT,
+  FIRST_CHUNK,
+  LIST_LOOKUP_MAX,
+  LIST_LOOKUP_MIN,
+  MAX_CHUNK,
+  STORAGE_CHUNK_ROWS,
+  STORAGE_READ_ROWS,
+} from './scan-sizes.ts';
 
 /** How long a search may run and who may stop it; a scan reports its progress from 0 to 1. */
 export interface SearchLimits {
@@ -65,17 +74,6 @@ export interface TypeSearch {
   /** SQLite: the FTS5 query equal to the whole filter, when it is only words (a count from the index alone) */
   readonly wordsQuery: string | undefined;
 }
-
-/** Lookups are used when they list at most this many rows for a count (past it, a scan in storage order). */
-const COUNT_LOOKUP_LIMIT = 100_000;
-/** Bounds of the lookup size a listing drives from (see lookupLimitFor). */
-const LIST_LOOKUP_MIN = 2_000;
-const LIST_LOOKUP_MAX = 100_000;
-/** Rows a scan reads per statement: small first (a dry run's sample is often in the first rows), then larger. */
-const FIRST_CHUNK = 1_000;
-const MAX_CHUNK = 40_000;
-/** Rows per statement of a count in storage order. */
-const STORAGE_CHUNK_ROWS = 50_000;
 
 // FTS5's folding and tokenize() differ only on these letters (final sigma, the Cyrillic variants U+1C80–U+1C88),
 // which no NFKC-normalised, lower-cased token otherwise keeps; a count from the index alone skips terms with them.
@@ -319,7 +317,7 @@ async function listByStorageScan<T extends RecordType>(
 ): Promise<{ records: RecordOf<T>[]; isComplete: boolean }> {
   const type = search.type as T;
   const best = new BestRecords<RecordOf<T>>(limit, search.compare);
-  const step = Math.max(16, Math.round(STORAGE_CHUNK_ROWS / extent.rowsPerUnit));
+  const step = Math.max(16, Math.round(STORAGE_READ_ROWS / extent.rowsPerUnit));
   for (let from = dialectOf(db) === 'sqlite' ? 1 : 0; from <= extent.units; from += step) {
     await checkpoint(limits);
     if (isPast(limits)) return { records: best.records, isComplete: false };
@@ -372,7 +370,10 @@ export async function countType(
   }
   const extent = await findStorageExtent(db, search.type);
   const isSqlite = dialectOf(db) === 'sqlite';
-  const step = Math.max(16, Math.round(STORAGE_CHUNK_ROWS / extent.rowsPerUnit));
+  const step = Math.max(
+    16,
+    Math.round((needsCheck ? STORAGE_READ_ROWS : STORAGE_CHUNK_ROWS) / extent.rowsPerUnit),
+  );
   let count = 0;
   for (let from = isSqlite ? 1 : 0; from <= extent.units; from += step) {
     await checkpoint(limits);

@@ -70,14 +70,19 @@ export async function runDryRunTask(
 /** A whole-corpus scan may run longer than a dry run's statements: PostgreSQL gets CORPUS_SCAN_TIMEOUT_MS for it. */
 const CORPUS_SCAN_TIMEOUT_MS = 120_000;
 
+/**
+ * PostgreSQL: a whole-corpus scan (the counts health shows, refreshed in the background) runs longer, and on one
+ * core: with parallel workers it took both cores of the machine for a second every ten seconds at 10M records,
+ * and the API's own answers waited behind it.
+ */
 async function withCorpusScanTimeout<T>(handle: DatabaseHandle, scan: () => Promise<T>): Promise<T> {
   if (handle.dialect !== 'postgres') return scan();
-  await sql`select set_config('statement_timeout', ${String(CORPUS_SCAN_TIMEOUT_MS)}, false)`.execute(
-    handle.db,
-  );
+  await sql`select set_config('statement_timeout', ${String(CORPUS_SCAN_TIMEOUT_MS)}, false),
+    set_config('max_parallel_workers_per_gather', '0', false)`.execute(handle.db);
   try {
     return await scan();
   } finally {
     await sql`select set_config('statement_timeout', ${String(data.budgetMs * 2)}, false)`.execute(handle.db);
+    await sql`reset max_parallel_workers_per_gather`.execute(handle.db);
   }
 }
