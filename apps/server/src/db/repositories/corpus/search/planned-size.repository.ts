@@ -6,7 +6,7 @@ import { lookupCondition } from '../../../filter-sql/index-lookup.ts';
 
 // PostgreSQL: a lookup the planner's statistics already show to be large is not probed (decision 016, amendment of
 // 2026-11-27, third). Even the bitmap probe builds the lookup's whole bitmap: at 10M records, 0.5-1.3 s for a common
-// word, a common literal or `replies >= 3`, only to learn that the lookup is too large to drive from. The planner's
+// word or for `replies >= 3`, only to learn that the lookup is too large to drive from. The planner's
 // estimate costs a millisecond, and it is trusted only where it rests on the table's statistics of that one
 // condition: a single word (the tsvector column's most common elements), a count or a creation-time range (the
 // column's histogram). An AND of conditions is estimated as if they were independent, and two words that never meet
