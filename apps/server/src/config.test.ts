@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { ENV_VARIABLES, loadConfig, readEnvironment, REPO_ROOT } from './config.ts';
+import { defaultDryRunThreads, ENV_VARIABLES, loadConfig, readEnvironment, REPO_ROOT } from './config.ts';
 import { createLogger, describeDatabase, isPrettyLog } from './lib/logging.ts';
 import { missingDatabaseReason } from './lib/startup-errors.ts';
 
@@ -82,6 +82,15 @@ describe('relative data paths (issue 14)', () => {
     const pg = 'postgres://app:pw@db:5432/threadcart';
     expect(loadConfig({ ...SECRET, DATABASE_URL: pg }).database.url).toBe(pg);
     expect(loadConfig({ ...SECRET, STORAGE_DIR: '/srv/files' }).storage.dir).toBe('/srv/files');
+  });
+});
+
+describe('dry-run threads', () => {
+  it('are the cores (2 to 4) on SQLite and one fewer (1 to 4) on PostgreSQL, unless DRY_RUN_THREADS says', () => {
+    expect([1, 2, 8].map((cores) => defaultDryRunThreads('sqlite', cores))).toEqual([2, 2, 4]);
+    expect([1, 2, 3, 8].map((cores) => defaultDryRunThreads('postgres', cores))).toEqual([1, 1, 2, 4]);
+    const pg = 'postgres://u@h/d';
+    expect(loadConfig({ ...SECRET, DATABASE_URL: pg, DRY_RUN_THREADS: '3' }).dryRun.threads).toBe(3);
   });
 });
 

@@ -114,6 +114,31 @@ describe(`search limits (${TEST_DIALECT})`, () => {
     expect(fractions.at(-1)).toBe(1);
   });
 
+  it('drives from a lookup past the balance size when the first chunk in result order shows matches sparse', async () => {
+    // "quarter" lists 3,000 posts (past the 2,000 a listing drives from); one of them, number 0, has no other digit
+    // and the lowest score, so the scan in score order finds nothing in its first chunk.
+    const sparse = parseFilterTreeWithRe2({
+      combinator: 'and',
+      rules: [
+        { field: 'keyword', operator: 'keyword_contains', value: 'quarter' },
+        { field: 'regex', operator: 'regex_not_matches', value: '^number [0-9]*[1-9]' },
+      ],
+    });
+    const query = { filters: sparse, searchType: 'posts' as const, resultCount: 10 };
+    const listed: number[] = [];
+    const fromLookup = await searchCorpus(database.db, query, { onProgress: (f) => listed.push(f) });
+    expect(fromLookup).toMatchObject({ posts: [{ id: 'p0' }], isComplete: true });
+    expect(listed).toEqual([]);
+    // A search with little time left keeps the scan, which returns what it found by the deadline.
+    const scanned: number[] = [];
+    const soon = { deadline: Date.now() + 5_000, onProgress: (f: number) => scanned.push(f) };
+    expect(await searchCorpus(database.db, query, soon)).toMatchObject({
+      posts: [{ id: 'p0' }],
+      isComplete: true,
+    });
+    expect(scanned.length).toBeGreaterThanOrEqual(2);
+  });
+
   it('estimates a count from a random sample, its 95 % range around the value', async () => {
     const estimate = await estimateMatches(database.db, { filters: regex('quarter$'), searchType: 'posts' });
     expect(estimate.low).toBeLessThanOrEqual(estimate.value);

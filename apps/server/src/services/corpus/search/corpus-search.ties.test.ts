@@ -28,10 +28,12 @@ beforeAll(async () => {
 }, 120_000);
 afterAll(async () => database.close());
 
-// Every tenth post; "number " is in all of them, so no lookup is small and the search scans in result order.
+// Every tenth post, by a pattern with no literal: no lookup, so the search scans in result order. (With "number " the
+// trigram lookup lists every post, and the first chunk of `new`, in a tie of odd numbers, holds no match: the search
+// would drive from that lookup, decision 016.)
 const filters = parseFilterTreeWithRe2({
   combinator: 'and',
-  rules: [{ field: 'regex', operator: 'regex_matches', value: '^number [0-9]*0$' }],
+  rules: [{ field: 'regex', operator: 'regex_matches', value: '^[a-z]+ [0-9]*0$' }],
 });
 
 describe(`a scan in result order across ties (${TEST_DIALECT})`, () => {

@@ -5,7 +5,8 @@ import {
   findStorageExtent,
   samplePages,
 } from '../../../db/repositories/corpus/search/corpus-search.repository.ts';
-import type { SearchLimits, TypeSearch } from './type-search.ts';
+import { isPast as isPastLimits, type SearchLimits } from './search-steps.ts';
+import type { TypeSearch } from './type-search.ts';
 
 /** A count estimated from a random sample: the point value and a 95 % range. */
 export interface Estimate {
@@ -51,7 +52,7 @@ function pickRowids(max: number, count: number): number[] {
 export async function estimateType(db: Db, search: TypeSearch, limits: SearchLimits): Promise<Estimate> {
   if (search.lookups.some((lookup) => lookup.kind === 'none')) return { value: 0, low: 0, high: 0 };
   const extent = await findStorageExtent(db, search.type);
-  const isPast = () => limits.deadline !== undefined && Date.now() >= limits.deadline;
+  const isPast = () => isPastLimits(limits);
   if (dialectOf(db) === 'sqlite') {
     const rowids = pickRowids(extent.units, SAMPLE_ROWS);
     let k = 0;

@@ -16,3 +16,9 @@ export const STORAGE_CHUNK_ROWS = 50_000;
  * 10M records, past a dry run's count deadline by 450 ms.
  */
 export const STORAGE_READ_ROWS = 5_000;
+/**
+ * Largest lookup a listing drives from when the first chunk of a scan in result order shows matches sparse (see
+ * chooseSparseLookup), and the time a search must have left to do so.
+ */
+export const SPARSE_LOOKUP_MAX = 400_000;
+export const SPARSE_MIN_TIME_MS = 10_000;

@@ -12,14 +12,12 @@ import { dialectOf, type Db } from '../../../db/database.ts';
 import { excludeDelivered } from '../../../db/repositories/orders/delivered-records.repository.ts';
 import { toFts5Query } from '../../../db/filter-sql/index-lookup.ts';
 import { compileRowCondition, type RowCondition } from '../../../db/filter-sql/row-condition.ts';
-import { StatementDeadlineError, withStatementDeadline } from '../../../db/filter-sql/statement-deadline.ts';
 import {
   countLookupRows,
   countStorageRange,
   countWordMatches,
   findChunkEnd,
   findStorageExtent,
-  probeLookup,
   selectChunkRows,
   selectLookupRows,
   selectStorageRange,
@@ -29,24 +27,17 @@ import {
   type ScanOrder,
 } from '../../../db/repositories/corpus/search/corpus-search.repository.ts';
 import { BestRecords } from './best-records.ts';
+import { chooseLookup, chooseSparseLookup, lookupLimitFor } from './lookup-choice.ts';
 import {
   COUNT_LOOKUP_LIMIT,
   FIRST_CHUNK,
-  LIST_LOOKUP_MAX,
-  LIST_LOOKUP_MIN,
   MAX_CHUNK,
   STORAGE_CHUNK_ROWS,
   STORAGE_READ_ROWS,
 } from './scan-sizes.ts';
+import { checkpoint, isPast, keepUntil, untilDeadline, type SearchLimits } from './search-steps.ts';
 
-/** How long a search may run and who may stop it; a scan reports its progress from 0 to 1. */
-export interface SearchLimits {
-  /** Date.now() after which a search returns what it has (isComplete false) */
-  readonly deadline?: number;
-  /** aborting throws the signal's reason between two statements */
-  readonly signal?: AbortSignal;
-  readonly onProgress?: (fraction: number) => void;
-}
+export type { SearchLimits } from './search-steps.ts';
 
 /** How the results are ordered: the sort and, for random, its seed. */
 export interface ResultOrder {
@@ -153,71 +144,6 @@ export function prepareTypeSearch(
   };
 }
 
-const isPast = (limits: SearchLimits) => limits.deadline !== undefined && Date.now() >= limits.deadline;
-
-/** Runs one statement that stops at the deadline; undefined when it did (the caller returns what it has). */
-async function untilDeadline<T>(
-  db: Db,
-  limits: SearchLimits,
-  run: (db: Db) => Promise<T>,
-): Promise<T | undefined> {
-  try {
-    return await withStatementDeadline(db, limits.deadline, run);
-  } catch (error) {
-    if (error instanceof StatementDeadlineError) return undefined;
-    throw error;
-  }
-}
-
-/** The rows the reference check keeps, checking the clock as it goes (a hostile pattern costs milliseconds a row). */
-function keepUntil<R>(rows: readonly R[], keep: (row: R) => boolean, limits: SearchLimits, max = Infinity) {
-  const kept: R[] = [];
-  for (let i = 0; i < rows.length && kept.length < max; i++) {
-    if (i % 64 === 63 && isPast(limits)) return { kept, isComplete: false };
-    if (keep(rows[i]!)) kept.push(rows[i]!);
-  }
-  return { kept, isComplete: true };
-}
-
-/** Stops an aborted search; yields to the event loop so that an abort (or another request) gets its turn. */
-async function checkpoint(limits: SearchLimits): Promise<void> {
-  await new Promise<void>((resolve) => setImmediate(resolve));
-  limits.signal?.throwIfAborted();
-}
-
-/**
- * The smallest lookup that lists at most `limit` rows, or undefined (each probe reads at most limit + 1 entries). The
- * probes run within the deadline: past it the best lookup so far is used, and the caller's own statements stop at
- * once (a probe outside it ran into PostgreSQL's safety-net statement_timeout, a 500 at 10M records under load).
- */
-async function chooseLookup(
-  db: Db,
-  search: TypeSearch,
-  limit: number,
-  limits: SearchLimits,
-): Promise<IndexLookup | undefined> {
-  let best: { lookup: IndexLookup; size: number } | undefined;
-  for (const lookup of search.lookups) {
-    if (lookup.kind === 'none') return lookup;
-    await checkpoint(limits);
-    const size = await untilDeadline(db, limits, (trx) =>
-      probeLookup(trx, search.type, lookup, (best?.size ?? limit) + 1),
-    );
-    if (size === undefined) break;
-    if (size <= (best?.size ?? limit)) best = { lookup, size };
-    if (size === 0) break;
-  }
-  return best?.lookup;
-}
-
-/**
- * Driving from a lookup costs a read per row it lists; a scan in result order costs about limit × total / matches
- * rows. They are even near √(limit × total), so a listing drives from a lookup up to that size.
- */
-function lookupLimitFor(limit: number, totalRows: number): number {
-  return Math.min(LIST_LOOKUP_MAX, Math.max(LIST_LOOKUP_MIN, Math.round(Math.sqrt(limit * totalRows))));
-}
-
 /** The best `limit` matches of one type in the search's order; past the deadline what was found (isComplete false). */
 export async function listType<T extends RecordType>(
   db: Db,
@@ -229,9 +155,11 @@ export async function listType<T extends RecordType>(
   const type = search.type as T;
   const extent = await findStorageExtent(db, type);
   const totalRows = extent.units * extent.rowsPerUnit;
-  const lookup = await chooseLookup(db, search, lookupLimitFor(limit, totalRows), limits);
+  const balance = lookupLimitFor(limit, totalRows);
+  const lookup = await chooseLookup(db, type, search.lookups, balance, limits);
   if (lookup) return listFromLookup<T>(db, search, lookup, limit, limits);
-  if (search.scanOrder) return listInScanOrder<T>(db, search, search.scanOrder, limit, limits, totalRows);
+  if (search.scanOrder)
+    return listInScanOrder<T>(db, search, search.scanOrder, limit, limits, { totalRows, balance });
   return listByStorageScan<T>(db, search, limit, limits, extent);
 }
 
@@ -266,7 +194,7 @@ async function listInScanOrder<T extends RecordType>(
   order: ScanOrder,
   limit: number,
   limits: SearchLimits,
-  totalRows: number,
+  { totalRows, balance }: { totalRows: number; balance: number },
 ): Promise<{ records: RecordOf<T>[]; isComplete: boolean }> {
   const type = search.type as T;
   const { needsCheck } = search.row;
@@ -295,6 +223,11 @@ async function listInScanOrder<T extends RecordType>(
     records.push(...kept);
     if (records.length >= limit) return { records: records.slice(0, limit), isComplete: true };
     if (!isComplete) return { records, isComplete: false };
+    if (scanned === 0 && to) {
+      const scan = { limit, found: records.length, scanned: chunk, balance };
+      const sparse = await chooseSparseLookup(db, type, search.lookups, scan, limits);
+      if (sparse) return listFromLookup<T>(db, search, sparse, limit, limits);
+    }
     scanned += chunk;
     limits.onProgress?.(Math.min(1, scanned / Math.max(1, totalRows)));
     if (!to) return { records, isComplete: true };
@@ -353,7 +286,7 @@ export async function countType(
     return count === undefined ? { count: 0, isComplete: false } : { count, isComplete: true };
   }
   const { needsCheck } = search.row;
-  const lookup = await chooseLookup(db, search, COUNT_LOOKUP_LIMIT, limits);
+  const lookup = await chooseLookup(db, search.type, search.lookups, COUNT_LOOKUP_LIMIT, limits);
   if (lookup) {
     if (!needsCheck) {
       const count = await untilDeadline(db, limits, (trx) =>
