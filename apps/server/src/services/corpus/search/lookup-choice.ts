@@ -44,8 +44,9 @@ export function lookupLimitFor(limit: number, totalRows: number): number {
  * A lookup can hold many more rows than match: a phrase of two common words on PostgreSQL, whose lookup lists the
  * records with both words (204,000 comments at 10M records for "big data", 11,600 of them with the phrase). Then the
  * scan in result order is long too: `found` matches in its first `scanned` rows make it about
- * limit × scanned / found rows in all. When that is more than twice the balance size, a lookup up to half of it (at
- * most SPARSE_LOOKUP_MAX rows) costs less. The half is the margin for a projection from a handful of matches, and for
+ * limit × scanned / found rows in all. When that is more than twice the balance size, a lookup up to half of it
+ * costs less: at most SPARSE_LOOKUP_MAX rows, or LIST_LOOKUP_MAX when every row listed comes to Node for RE2's check
+ * (they arrive in one statement). The half is the margin for a projection from a handful of matches, and for
  * matches that grow denser down the order (Active Comments: 7 in the first 1,000 comments by score, a projected
  * 143,000 rows; its 142,000-row lookup took 645 ms to list where the scan takes 130 ms). Only a search with time to
  * spare widens: a listing from a lookup returns nothing until it ends, where a scan returns what it found by the
@@ -55,12 +56,12 @@ export async function chooseSparseLookup(
   db: Db,
   type: RecordType,
   lookups: readonly IndexLookup[],
-  scan: { limit: number; found: number; scanned: number; balance: number },
+  scan: { limit: number; found: number; scanned: number; balance: number; needsCheck: boolean },
   limits: SearchLimits,
 ): Promise<IndexLookup | undefined> {
   if (lookups.length === 0) return undefined;
   if (limits.deadline !== undefined && limits.deadline - Date.now() < SPARSE_MIN_TIME_MS) return undefined;
   const projected = Math.round((scan.limit * scan.scanned) / Math.max(1, scan.found));
-  const wide = Math.min(SPARSE_LOOKUP_MAX, Math.round(projected / 2));
+  const wide = Math.min(scan.needsCheck ? LIST_LOOKUP_MAX : SPARSE_LOOKUP_MAX, Math.round(projected / 2));
   return wide > scan.balance ? chooseLookup(db, type, lookups, wide, limits) : undefined;
 }

@@ -224,7 +224,7 @@ async function listInScanOrder<T extends RecordType>(
     if (records.length >= limit) return { records: records.slice(0, limit), isComplete: true };
     if (!isComplete) return { records, isComplete: false };
     if (scanned === 0 && to) {
-      const scan = { limit, found: records.length, scanned: chunk, balance };
+      const scan = { limit, found: records.length, scanned: chunk, balance, needsCheck };
       const sparse = await chooseSparseLookup(db, type, search.lookups, scan, limits);
       if (sparse) return listFromLookup<T>(db, search, sparse, limit, limits);
     }
