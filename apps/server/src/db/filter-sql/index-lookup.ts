@@ -69,13 +69,13 @@ export function toTrigramMatch(query: LiteralQuery): Rendered<string> {
 }
 
 /**
- * The regex text as the PostgreSQL trigram indexes hold it (migration 20261124000100, word for word, so that the
- * planner matches the index expression): long s and Kelvin sign folded to s and k.
+ * The regex text as the PostgreSQL trigram indexes hold it (migration 20261128000400, word for word, so that the
+ * planner matches the index expression): long s (U+017F) and the Kelvin sign (U+212A) folded to s and k.
  */
 function foldedRegexText(table: RecordType): RawBuilder<string> {
   return table === 'posts'
-    ? sql`replace(replace(case when selftext = '' then title else title || E'\\n' || selftext end, 'ſ', 's'), 'K', 'k')`
-    : sql`replace(replace(body, 'ſ', 's'), 'K', 'k')`;
+    ? sql`replace(replace(case when selftext = '' then title else title || E'\\n' || selftext end, E'\\u017F', 's'), E'\\u212A', 'k')`
+    : sql`replace(replace(body, E'\\u017F', 's'), E'\\u212A', 'k')`;
 }
 
 const likePattern = (text: string) => `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;

@@ -58,4 +58,31 @@ describe.skipIf(TEST_DIALECT !== 'postgres')('the bitmap probe of a lookup (Post
       expect(await probeLookup(database.db, 'comments', lookup, 3)).toBe(3);
     }
   });
+
+  it('reads a trigram lookup from the trigram index, whose text folds long s and the Kelvin sign', async () => {
+    // The expression must be the index's word for word, or the planner cannot use the index (migration
+    // 20261128000400: the first one folded the ASCII letter K where the Kelvin sign was meant).
+    const { rows: definitions } = await sql<{ indexdef: string }>`select indexdef from pg_indexes
+      where indexname in ('posts_regex_trgm_idx', 'comments_regex_trgm_idx') and schemaname = current_schema()`.execute(
+      database.db,
+    );
+    expect(definitions).toHaveLength(2);
+    for (const { indexdef } of definitions) {
+      expect(indexdef).toContain("'\u017f'");
+      expect(indexdef).toContain("'\u212a'");
+    }
+    for (const table of ['posts', 'comments'] as const) {
+      const trigrams: IndexLookup = { kind: 'trigrams', literals: { kind: 'literal', text: 'data' } };
+      const plan = await withTransaction(database.db, async (trx) => {
+        // A filter priced high, so that on these small tables the planner prefers the index that answers it.
+        await sql`select set_config('enable_seqscan', 'off', true), set_config('cpu_operator_cost', '10', true)`.execute(
+          trx,
+        );
+        const { rows } = await sql<{ 'QUERY PLAN': string }>`explain select 1 from ${sql.table(table)}
+          where ${lookupCondition(trigrams, table)}`.execute(trx);
+        return rows.map((row) => row['QUERY PLAN']).join('\n');
+      });
+      expect(plan).toContain(`Bitmap Index Scan on ${table}_regex_trgm_idx`);
+    }
+  });
 });
