@@ -5,7 +5,7 @@ import {
   findStorageExtent,
   samplePages,
 } from '../../../db/repositories/corpus/search/corpus-search.repository.ts';
-import { isPast as isPastLimits, type SearchLimits } from './search-steps.ts';
+import { isPast, type SearchLimits } from './search-steps.ts';
 import type { TypeSearch } from './type-search.ts';
 
 /** A count estimated from a random sample: the point value and a 95 % range. */
@@ -52,12 +52,15 @@ function pickRowids(max: number, count: number): number[] {
 export async function estimateType(db: Db, search: TypeSearch, limits: SearchLimits): Promise<Estimate> {
   if (search.lookups.some((lookup) => lookup.kind === 'none')) return { value: 0, low: 0, high: 0 };
   const extent = await findStorageExtent(db, search.type);
-  const isPast = () => isPastLimits(limits);
   if (dialectOf(db) === 'sqlite') {
     const rowids = pickRowids(extent.units, SAMPLE_ROWS);
     let k = 0;
     let n = 0;
-    for (let start = 0; start < rowids.length && (start === 0 || !isPast()); start += BATCH_ROWS.sqlite) {
+    for (
+      let start = 0;
+      start < rowids.length && (start === 0 || !isPast(limits));
+      start += BATCH_ROWS.sqlite
+    ) {
       limits.signal?.throwIfAborted();
       const batch = rowids.slice(start, start + BATCH_ROWS.sqlite);
       k += await countSampledRowids(db, search.type, search.row, batch);
@@ -75,14 +78,14 @@ export async function estimateType(db: Db, search: TypeSearch, limits: SearchLim
   let percent = Math.min(100, Math.max(0.0001, (BATCH_ROWS.postgres / totalRows) * 100));
   const matches: number[] = [];
   let tuples = 0;
-  while ((matches.length === 0 || !isPast()) && tuples < SAMPLE_ROWS) {
+  while ((matches.length === 0 || !isPast(limits)) && tuples < SAMPLE_ROWS) {
     limits.signal?.throwIfAborted();
     const pages = await samplePages(db, search.type, search.row, percent, randomInt(1, 2 ** 31));
     for (const page of pages) {
       // The batch's rows are read already: all of them count, unless each costs an RE2 check here (a hostile
       // pattern costs milliseconds a row). Keeping one page of a batch read past the deadline gave ranges like
       // 0–2,000,000 at 10M records.
-      if (matches.length > 0 && search.row.needsCheck && isPast()) break;
+      if (matches.length > 0 && search.row.needsCheck && isPast(limits)) break;
       tuples += page.tuples;
       matches.push(search.row.needsCheck ? page.rows.filter(search.keep).length : page.rows.length);
     }
