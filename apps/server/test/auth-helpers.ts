@@ -73,11 +73,24 @@ export async function signUpAndSignIn(
   if (overrides.confirmEmail !== false) {
     await confirmEmailThroughOutbox(app, (signup.json() as { user: User }).user.email);
   }
+  return signIn(app, username, password, overrides.ip);
+}
+
+/**
+ * Signs an existing user in: a new browser session with its CSRF token (account management needs a session that
+ * proved its password in the last 10 minutes, so tests that move the clock sign in again before it).
+ */
+export async function signIn(
+  app: FastifyInstance,
+  username: string,
+  password = TEST_PASSWORD,
+  ip?: string,
+): Promise<TestSession> {
   const login = await app.inject({
     method: 'POST',
     url: '/api/auth/token/',
     payload: { username, password },
-    ...(overrides.ip ? { remoteAddress: overrides.ip } : {}),
+    ...(ip ? { remoteAddress: ip } : {}),
   });
   if (login.statusCode !== 200) throw new Error(`sign-in failed: ${login.statusCode} ${login.body}`);
   // The CSRF token is bound to the session (docs/decisions/004-csrf.md): ask for it with the session's cookies.
@@ -117,12 +130,17 @@ export async function confirmEmailThroughOutbox(app: FastifyInstance, email: str
 }
 
 /** Creates an API key for a signed-in session; `headers` carries `authorization: Token <key>`. */
-export async function createApiKey(app: FastifyInstance, session: TestSession, name = 'test key') {
+export async function createApiKey(
+  app: FastifyInstance,
+  session: TestSession,
+  name = 'test key',
+  scopes?: ('read' | 'orders')[],
+) {
   const res = await app.inject({
     method: 'POST',
     url: '/api/auth/keys/',
     headers: session.headers,
-    payload: { name },
+    payload: { name, ...(scopes ? { scopes } : {}) },
   });
   if (res.statusCode !== 201) throw new Error(`API key creation failed: ${res.statusCode} ${res.body}`);
   const body = res.json() as { id: string; name: string; prefix: string; key: string };

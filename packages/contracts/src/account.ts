@@ -45,6 +45,9 @@ export type ChangePasswordRequest = z.infer<typeof ChangePasswordRequestSchema>;
 export type ChangePasswordErrorKey = 'current_password' | 'new_password1' | 'new_password2';
 
 export const AccountDetailResponseSchema = DetailResponseSchema;
+/** A changed password: the API keys that still work, so the user can revoke them all with one click. */
+export const ChangePasswordResponseSchema = DetailResponseSchema.extend({ api_keys: z.array(ApiKeySchema) });
+export type ChangePasswordResponse = z.infer<typeof ChangePasswordResponseSchema>;
 export type AccountDetailResponse = z.infer<typeof AccountDetailResponseSchema>;
 
 // ---- API keys ------------------------------------------------------------------------------------------------

@@ -108,13 +108,16 @@ export type DetailResponse = z.infer<typeof DetailResponseSchema>;
 export const UpdateProfileRequestSchema = z.object({
   name: z.string().max(1000).optional(),
   email: z.string().max(320).optional(),
+  /** Changing the e-mail needs the password, unless the session proved it in the last 10 minutes. */
+  current_password: z.string().max(1024).optional(),
 });
 export type UpdateProfileRequest = z.infer<typeof UpdateProfileRequestSchema>;
 
 export const ConfirmEmailRequestSchema = z.object({ token: z.string().max(200).optional() });
 export const ConfirmEmailResponseSchema = z.object({
   detail: z.string(),
-  purpose: z.enum(['signup', 'change']),
+  /** `revert`: the old address's link that cancels a change of address (valid 24 hours). */
+  purpose: z.enum(['signup', 'change', 'revert']),
 });
 export type ConfirmEmailResponse = z.infer<typeof ConfirmEmailResponseSchema>;
 
@@ -129,12 +132,27 @@ export const CreditsResponseSchema = z.object({
 });
 export type CreditsResponse = z.infer<typeof CreditsResponseSchema>;
 
-export const CreateApiKeyRequestSchema = z.object({ name: z.string().trim().min(1).max(100) });
+/**
+ * What an API key may do: `read` (safe requests: orders, files, corpus, credits, dry runs), `orders` (placing,
+ * re-running and scheduling orders, buying credits). No scope reaches account management (docs/security.md).
+ */
+export const API_KEY_SCOPES = ['read', 'orders'] as const;
+export const ApiKeyScopeSchema = z.enum(API_KEY_SCOPES);
+export type ApiKeyScope = z.infer<typeof ApiKeyScopeSchema>;
+export const CreateApiKeyRequestSchema = z.object({
+  name: z.string().trim().min(1).max(100),
+  /** Both scopes when left out. */
+  scopes: z.array(ApiKeyScopeSchema).min(1).max(API_KEY_SCOPES.length).optional(),
+});
 export const ApiKeySchema = z.object({
   id: z.string(),
   name: z.string(),
   prefix: z.string(),
   created_at: z.string(),
   last_used_at: z.string().nullable(),
+  scopes: z.array(ApiKeyScopeSchema),
 });
+/** `POST /api/auth/reauthenticate/`: the session proves its password again (valid 10 minutes). */
+export const ReauthenticateRequestSchema = z.object({ password: z.string().max(1024).optional() });
+export type ReauthenticateRequest = z.infer<typeof ReauthenticateRequestSchema>;
 export type ApiKey = z.infer<typeof ApiKeySchema>;

@@ -39,6 +39,21 @@ export const API_MESSAGES = {
     `Not enough credits: this order needs ${needed} credits and you have ${balance}.`,
 } as const;
 
+/**
+ * Account management (e-mail, password, deletion, API keys, webhooks, data exports) needs a browser session that
+ * proved its password in the last 10 minutes (issue 28); API keys carry scopes that never reach it.
+ */
+export const REAUTH_MESSAGES = {
+  sessionRequired:
+    'This needs you signed in on the website: an API key cannot change the account, its keys or its webhooks.',
+  reauthenticationRequired: 'Enter your password again to continue.',
+  reauthenticated: 'Thank you. You can continue.',
+  passwordWrong: 'This password is incorrect.',
+  passwordRequired: 'Enter your password.',
+  insufficientScope: (scope: string) => `This API key does not have the "${scope}" scope.`,
+  keysRevoked: (count: number) => `${count} API ${count === 1 ? 'key was' : 'keys were'} revoked.`,
+} as const;
+
 /** E-mail confirmation: the sign-up gift waits for it, and a new address takes effect with it (decision 020). */
 export const EMAIL_MESSAGES = {
   confirmToReceiveGift: (email: string) =>
@@ -56,6 +71,8 @@ export const EMAIL_MESSAGES = {
   nameTooLong: 'Name must not exceed 200 characters',
   tooManySignups:
     'Too many accounts were created from your network in the last hour. Please try again later.',
+  reverted: (email: string) =>
+    `The change of address was cancelled: your account uses ${email} again. Every session and API key was signed out; sign in and choose a new password.`,
 } as const;
 
 /** Payment texts: the screens' (word for word, docs/product.md §10.12) and the details the payment API returns. */

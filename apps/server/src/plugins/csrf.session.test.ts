@@ -133,10 +133,11 @@ describe('CSRF tokens bound to the session', () => {
     const key = (await createKey(s.cookies, s.token)).json() as { key: string };
     const viaKey = await t.app.inject({
       method: 'POST',
-      url: '/api/auth/keys/',
+      url: '/api/search-queries/create/',
       headers: { authorization: `Token ${key.key}`, 'sec-fetch-site': 'cross-site' },
-      payload: { name: 'k2' },
+      payload: {},
     });
-    expect(viaKey.statusCode).toBe(201);
+    // Past the origin check to the body's validation (a key cannot make keys: issue 28).
+    expect(viaKey.statusCode).toBe(400);
   });
 });

@@ -32,7 +32,12 @@ export const OPENAPI_SECURITY: {
         type: 'apiKey',
         in: 'header',
         name: 'Authorization',
-        description: '`Token <key>`: an API key made on the API keys page; no CSRF header needed.',
+        description:
+          '`Token <key>`: an API key made on the API keys page; no CSRF header needed. Its scopes: `read` (GET, ' +
+          'HEAD and the dry run) and `orders` (every other request); 403 `insufficient_scope` without. No key ' +
+          'reaches account management (e-mail, password, deletion, keys, webhooks, data exports): 403 ' +
+          '`session_required`; those need the session and a password proved in the last 10 minutes (403 ' +
+          '`reauthentication_required`, then POST /api/auth/reauthenticate/).',
       },
     },
   },

@@ -9,7 +9,7 @@ import {
   readZip,
   seedAccountCorpus,
 } from '../../test/account-helpers.ts';
-import { createApiKey } from '../../test/auth-helpers.ts';
+import { createApiKey, signIn } from '../../test/auth-helpers.ts';
 import { newBuyer, post, startPaymentsTest, type PaymentsTestContext } from '../../test/payments-helpers.ts';
 import { TEST_DIALECT } from '../../test/test-database.ts';
 import { buildAccountExportsJob } from '../jobs/build-account-exports.job.ts';
@@ -147,8 +147,11 @@ describe(`download my data (${TEST_DIALECT})`, () => {
     t.clock.advance((t.deps.config.retentionDays + 1) * DAY_MS);
     await purgeDeletedAccountsJob.run(t.deps);
     expect(fs.existsSync(path.join(t.deps.config.storage.dir, fileKey))).toBe(false);
-    const gone = await get(key.headers, `/api/users/me/export/${pending.id}/download/`);
+    // Data exports are for browser sessions only (issue 28): a fresh one, as the clock has moved by days.
+    const later = (await signIn(t.app, user.username)).headers;
+    const gone = await get(later, `/api/users/me/export/${pending.id}/download/`);
     expect(gone.statusCode).toBe(410);
-    expect((await get(key.headers, '/api/users/me/export/')).json().exports[0].state).toBe('expired');
+    expect((await get(later, '/api/users/me/export/')).json().exports[0].state).toBe('expired');
+    expect((await get(key.headers, '/api/users/me/export/')).statusCode).toBe(403);
   });
 });

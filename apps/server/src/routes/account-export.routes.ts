@@ -5,7 +5,7 @@ import {
   DataExportResponseSchema,
 } from '@threadcart/contracts';
 import type { Deps } from '../deps.ts';
-import { requireUser } from '../plugins/auth.ts';
+import { requireAccountSession } from '../plugins/auth.ts';
 import {
   listDataExports,
   openDataExport,
@@ -19,20 +19,25 @@ export function accountExportRoutes(deps: Deps): FastifyPluginAsyncZod {
       '/api/users/me/export/',
       { schema: { response: { 202: DataExportResponseSchema } } },
       async (request, reply) =>
-        reply.status(202).send({ export: await requestDataExport(deps, requireUser(request).id) }),
+        reply.status(202).send({
+          export: await requestDataExport(deps, (await requireAccountSession(request, deps, true)).userId),
+        }),
     );
 
     app.get(
       '/api/users/me/export/',
       { schema: { response: { 200: DataExportListResponseSchema } } },
-      async (request) => ({ exports: await listDataExports(deps, requireUser(request).id) }),
+      async (request) => ({
+        exports: await listDataExports(deps, (await requireAccountSession(request, deps)).userId),
+      }),
     );
 
     app.get(
       '/api/users/me/export/:id/download/',
       { schema: { params: AccountIdParamsSchema } },
       async (request, reply) => {
-        const file = await openDataExport(deps, requireUser(request).id, request.params.id);
+        const { userId } = await requireAccountSession(request, deps);
+        const file = await openDataExport(deps, userId, request.params.id);
         return reply
           .header('content-type', 'application/zip')
           .header('content-length', String(file.size))

@@ -54,10 +54,14 @@ describe(`account API: password, API keys, deletion (${TEST_DIALECT})`, () => {
       ['/api/users/me/export/', 'get'],
       ['/api/users/me/export/{id}/download/', 'get'],
       ['/api/users/me/delete/', 'post'],
+      ['/api/users/me/api-keys/revoke-all/', 'post'],
+      ['/api/auth/reauthenticate/', 'post'],
     ];
     for (const [route, method] of routes) expect(paths[route]?.[method], `${method} ${route}`).toBeDefined();
     const password = paths['/api/users/me/password/'].post.requestBody.content['application/json'].schema;
     expect(Object.keys(password.properties)).toEqual(['current_password', 'new_password1', 'new_password2']);
+    const created = paths['/api/users/me/api-keys/'].post.requestBody.content['application/json'].schema;
+    expect(created.properties.scopes.items.enum).toEqual(['read', 'orders']);
   });
 
   describe('POST /api/users/me/password/', () => {
@@ -98,7 +102,7 @@ describe(`account API: password, API keys, deletion (${TEST_DIALECT})`, () => {
         new_password2: NEW_PASSWORD,
       });
       expect(res.statusCode).toBe(200);
-      expect(res.json()).toEqual({ detail: ACCOUNT_MESSAGES.passwordChanged });
+      expect(res.json()).toEqual({ detail: ACCOUNT_MESSAGES.passwordChanged, api_keys: [] });
       expect((await me(s.headers)).statusCode).toBe(200);
       expect((await me({ cookie: other.cookie })).statusCode).toBe(401);
       // Its refresh token cannot start it again either.
@@ -167,6 +171,7 @@ describe(`account API: password, API keys, deletion (${TEST_DIALECT})`, () => {
         prefix: key.prefix,
         created_at: expect.any(String),
         last_used_at: expect.any(String),
+        scopes: ['read', 'orders'],
       });
       expect(JSON.stringify(keys)).not.toContain(key.key);
       // The old route lists the same keys.

@@ -15,7 +15,7 @@ describe('API keys', () => {
     expect(key.key).toMatch(/^tc_[A-Za-z0-9_-]{43}$/);
     expect(key.prefix).toBe(key.key.slice(0, 11));
 
-    const list = await t.app.inject({ method: 'GET', url: '/api/auth/keys/', headers: key.headers });
+    const list = await t.app.inject({ method: 'GET', url: '/api/auth/keys/', headers: s.headers });
     expect(list.statusCode).toBe(200);
     expect(list.json().keys).toEqual([
       {
@@ -23,7 +23,8 @@ describe('API keys', () => {
         name: 'my script',
         prefix: key.prefix,
         created_at: expect.any(String),
-        last_used_at: expect.any(String),
+        last_used_at: null,
+        scopes: ['read', 'orders'],
       },
     ]);
     expect(list.body).not.toContain(key.key);
@@ -31,13 +32,21 @@ describe('API keys', () => {
     const me = await t.app.inject({ method: 'GET', url: '/api/users/me/', headers: key.headers });
     expect(me.json().user).toMatchObject({ id: s.user.id, credits: 1000 });
     // An unsafe request with the key needs no CSRF token, even when stale session cookies ride along.
+    const order = await t.app.inject({
+      method: 'POST',
+      url: '/api/search-queries/create/',
+      headers: { ...key.headers, cookie: s.headers.cookie },
+      payload: {},
+    });
+    expect(order.statusCode).toBe(400);
+    // A key never mints another (issue 28).
     const second = await t.app.inject({
       method: 'POST',
       url: '/api/auth/keys/',
       headers: { ...key.headers, cookie: s.headers.cookie },
       payload: { name: 'second' },
     });
-    expect(second.statusCode).toBe(201);
+    expect(second.statusCode).toBe(403);
   });
 
   it('revokes a key (204), after which it no longer authenticates; others cannot revoke it', async () => {

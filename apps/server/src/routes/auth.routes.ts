@@ -5,6 +5,8 @@ import {
   ConfirmEmailRequestSchema,
   ConfirmEmailResponseSchema,
   LoginRequestSchema,
+  REAUTH_MESSAGES,
+  ReauthenticateRequestSchema,
   SignupRequestSchema,
   UserResponseSchema,
 } from '@threadcart/contracts';
@@ -14,12 +16,14 @@ import {
   ACCESS_COOKIE,
   REFRESH_COOKIE,
   clearSessionCookies,
+  requireAccountSession,
   requireUser,
   setSessionCookies,
 } from '../plugins/auth.ts';
 import { issueCsrfToken, issueCsrfTokenForFamily } from '../plugins/csrf.ts';
 import { signIn } from '../services/auth/auth.service.ts';
 import { confirmEmail, resendConfirmation } from '../services/auth/email-confirmation.service.ts';
+import { reauthenticate } from '../services/auth/reauthentication.service.ts';
 import { RefreshRefusedError, endSession, rotateSession } from '../services/auth/sessions.service.ts';
 import { presentUser, signUp } from '../services/auth/users.service.ts';
 
@@ -51,6 +55,16 @@ export function authRoutes(deps: Deps): FastifyPluginAsyncZod {
       '/api/auth/confirm-email/resend/',
       { schema: { response: { 200: DetailSchema } } },
       async (request) => ({ detail: await resendConfirmation(deps, requireUser(request)) }),
+    );
+
+    app.post(
+      '/api/auth/reauthenticate/',
+      { schema: { body: ReauthenticateRequestSchema, response: { 200: DetailSchema } } },
+      async (request) => {
+        const session = await requireAccountSession(request, deps);
+        await reauthenticate(deps, session, request.body.password);
+        return { detail: REAUTH_MESSAGES.reauthenticated };
+      },
     );
 
     app.post(

@@ -80,7 +80,8 @@ export function ordersRoutes(deps: Deps): FastifyPluginAsyncZod {
     app.post(
       '/api/search-queries/preview/',
       {
-        config: { limits: DRY_RUN_LIMITS },
+        // A dry run only reads: an API key with the `read` scope may ask for one.
+        config: { limits: DRY_RUN_LIMITS, apiKeyScope: 'read' },
         schema: { body: OrderRequestSchema, response: { 200: PreviewResponseSchema } },
       },
       async (request, reply) => {

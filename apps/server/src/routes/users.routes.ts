@@ -5,7 +5,7 @@ import {
   UserResponseSchema,
 } from '@threadcart/contracts';
 import type { Deps } from '../deps.ts';
-import { requireUser } from '../plugins/auth.ts';
+import { requireAccountSession, requireUser } from '../plugins/auth.ts';
 import { getCreditsSummary } from '../services/account/account-credits.service.ts';
 import { presentUser, updateProfile } from '../services/auth/users.service.ts';
 
@@ -19,7 +19,15 @@ export function usersRoutes(deps: Deps): FastifyPluginAsyncZod {
     app.patch(
       '/api/users/me/',
       { schema: { body: UpdateProfileRequestSchema, response: { 200: UserResponseSchema } } },
-      async (request) => ({ user: await updateProfile(deps, requireUser(request), request.body) }),
+      async (request) => {
+        // A new e-mail address needs the password (or one proved in the last 10 minutes): issue 28.
+        const recent =
+          request.body.email !== undefined
+            ? { password: request.body.current_password, field: 'current_password' }
+            : undefined;
+        const { user } = await requireAccountSession(request, deps, recent);
+        return { user: await updateProfile(deps, user, request.body) };
+      },
     );
 
     app.get(

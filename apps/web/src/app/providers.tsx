@@ -1,6 +1,7 @@
 import { QueryClientProvider, type QueryClient } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
 import { Toaster } from 'react-hot-toast';
+import { ReauthDialog } from '../features/auth/components/reauth-dialog.tsx';
 import { queryClient as defaultQueryClient } from '../lib/query-client.ts';
 import { SessionProvider } from '../lib/session.tsx';
 
@@ -20,6 +21,7 @@ export function AppProviders({
   return (
     <QueryClientProvider client={queryClient}>
       <SessionProvider>{children}</SessionProvider>
+      <ReauthDialog />
       <Toaster {...TOASTER_OPTIONS} />
     </QueryClientProvider>
   );

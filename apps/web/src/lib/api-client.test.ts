@@ -177,4 +177,33 @@ describe('the API client', () => {
     expect(warn).toHaveBeenCalledWith('Forbidden: GET /api/admin/');
     expect(count('POST /api/auth/token/refresh/')).toBe(0);
   });
+
+  test('asks for the password on a 403 reauthentication_required and sends the call once more', async () => {
+    const calls: RecordedRequest[] = [];
+    let isProved = false;
+    const onReauthRequired = vi.fn(async () => {
+      isProved = true;
+      return true;
+    });
+    const client = createApiClient({
+      adapter: createMockAdapter(
+        {
+          'POST /api/x/': () =>
+            isProved ? [201, { ok: true }] : [403, { detail: 'again', code: 'reauthentication_required' }],
+        },
+        calls,
+      ),
+      onReauthRequired,
+      readCookies: () => 'csrftoken=t',
+    });
+    expect((await client.post('/api/x/')).status).toBe(201);
+    expect(onReauthRequired).toHaveBeenCalledTimes(1);
+    expect(calls).toHaveLength(2);
+
+    // Declined: the 403 stands, and the call is not sent again.
+    isProved = false;
+    onReauthRequired.mockResolvedValueOnce(false);
+    await expect(client.post('/api/x/')).rejects.toMatchObject({ response: { status: 403 } });
+    expect(calls).toHaveLength(3);
+  });
 });

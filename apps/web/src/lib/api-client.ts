@@ -16,6 +16,7 @@ declare module 'axios' {
     _sessionGeneration?: number;
     _isReplay?: boolean;
     _isCsrfRetry?: boolean;
+    _isReauthRetry?: boolean;
   }
 }
 
@@ -36,7 +37,15 @@ export interface ApiClientOptions {
   onAuthFailure?: () => void;
   /** Reads document.cookie (tests may pass their own). */
   readCookies?: () => string;
+  /**
+   * Asked on a 403 `reauthentication_required` (account management needs the password proved in the last 10
+   * minutes): resolves true once the user has given it, and the request is sent once more; false gives up.
+   */
+  onReauthRequired?: () => Promise<boolean>;
 }
+
+/** The code of the 403 that asks the session to prove its password again (POST /api/auth/reauthenticate/). */
+export const REAUTH_REQUIRED_CODE = 'reauthentication_required';
 
 function readCookie(cookies: string, name: string): string | undefined {
   for (const part of cookies.split(';')) {
@@ -44,6 +53,11 @@ function readCookie(cookies: string, name: string): string | undefined {
     if (key === name) return decodeURIComponent(value.join('='));
   }
   return undefined;
+}
+
+function isReauthRequest(error: AxiosError): boolean {
+  const data = error.response?.data as { code?: unknown } | undefined;
+  return error.response?.status === 403 && data?.code === REAUTH_REQUIRED_CODE;
 }
 
 function isCsrfRejection(error: AxiosError): boolean {
@@ -124,6 +138,10 @@ export function createApiClient(options: ApiClientOptions = {}): AxiosInstance {
       await fetchCsrfToken();
       return client({ ...config, _isCsrfRetry: true });
     }
+    if (isReauthRequest(error) && !config._isReauthRetry && options.onReauthRequired) {
+      if (!(await options.onReauthRequired())) throw error;
+      return client({ ...config, _isReauthRetry: true });
+    }
     if (status === 403 && config.url !== REFRESH_PATH) {
       console.warn(`Forbidden: ${config.method?.toUpperCase()} ${config.url}`);
       throw error;
@@ -147,10 +165,19 @@ export function createApiClient(options: ApiClientOptions = {}): AxiosInstance {
 }
 
 let authFailureHandler: (() => void) | undefined;
+let reauthHandler: (() => Promise<boolean>) | undefined;
+
+/** Sets who asks for the password when the server wants it again (the re-authentication dialog). */
+export function setReauthHandler(handler: (() => Promise<boolean>) | undefined): void {
+  reauthHandler = handler;
+}
 
 /** Sets what happens when a refresh fails (the session marks the user signed out; the guard then redirects). */
 export function setAuthFailureHandler(handler: (() => void) | undefined): void {
   authFailureHandler = handler;
 }
 
-export const apiClient = createApiClient({ onAuthFailure: () => authFailureHandler?.() });
+export const apiClient = createApiClient({
+  onAuthFailure: () => authFailureHandler?.(),
+  onReauthRequired: () => reauthHandler?.() ?? Promise.resolve(false),
+});

@@ -27,6 +27,8 @@ export interface RefreshFamiliesTable {
   created_at: string;
   revoked_at: string | null;
   revoked_reason: string | null;
+  /** When the session last proved the password (sign-in, re-authentication); null for sessions older than it. */
+  authenticated_at: string | null;
 }
 
 export interface RefreshTokensTable {
@@ -47,6 +49,8 @@ export interface ApiKeysTable {
   created_at: string;
   last_used_at: string | null;
   revoked_at: string | null;
+  /** The scopes granted, space separated: `read`, `orders` (docs/security.md). */
+  scopes: Generated<string>;
 }
 
 export interface LoginFailuresTable {

@@ -13,6 +13,7 @@ import {
   updatePasswordHash,
   type UserRecord,
 } from '../../db/repositories/auth/users.repository.ts';
+import { markFamilyAuthenticated } from '../../db/repositories/auth/sessions.repository.ts';
 import type { Deps } from '../../deps.ts';
 import { FieldErrors, notFound } from '../../errors.ts';
 import { beginLoginAttempt, clearLoginAttempt } from '../auth/login-throttle.service.ts';
@@ -78,5 +79,7 @@ export async function changePassword(
       at,
       reason: 'password_change',
     });
+    // The current password was just proved: the session may manage its keys next (issue 28).
+    if (currentFamilyId) await markFamilyAuthenticated(trx, currentFamilyId, at);
   });
 }

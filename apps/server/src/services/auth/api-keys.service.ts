@@ -1,5 +1,7 @@
+import { API_KEY_SCOPES, type ApiKeyScope } from '@threadcart/contracts';
 import {
   findUserByApiKeyHash,
+  revokeAllApiKeys as revokeAllKeys,
   insertApiKey,
   listApiKeys as listKeys,
   revokeApiKey as revokeKey,
@@ -25,6 +27,7 @@ export async function createApiKey(
   deps: Deps,
   userId: string,
   name: string,
+  scopes: readonly ApiKeyScope[] = API_KEY_SCOPES,
 ): Promise<ApiKeyRecord & { key: string }> {
   const now = deps.clock.now();
   const key = `${KEY_PREFIX}${randomToken()}`;
@@ -35,6 +38,8 @@ export async function createApiKey(
     prefix: key.slice(0, SHOWN_PREFIX_LENGTH),
     keyHash: sha256Hex(key),
     createdAt: now.toISOString(),
+    // In the canonical order, once each.
+    scopes: API_KEY_SCOPES.filter((scope) => scopes.includes(scope)),
   });
   return { ...record, key };
 }
@@ -50,8 +55,16 @@ export async function revokeApiKey(deps: Deps, userId: string, keyId: string): P
   if (!isRevoked) throw notFound();
 }
 
-/** The user a presented key belongs to, or null; records the use at most once a minute. */
-export async function authenticateApiKey(deps: Deps, key: string): Promise<AuthUser | null> {
+/** Revokes every live key of the user (the password page's one click; a password reset); how many. */
+export function revokeAllApiKeys(deps: Deps, userId: string): Promise<number> {
+  return revokeAllKeys(deps.db, userId, deps.clock.now().toISOString());
+}
+
+/** The user a presented key belongs to and the key's scopes, or null; records the use at most once a minute. */
+export async function authenticateApiKey(
+  deps: Deps,
+  key: string,
+): Promise<{ user: AuthUser; scopes: ApiKeyScope[] } | null> {
   if (!key.startsWith(KEY_PREFIX)) return null;
   const found = await findUserByApiKeyHash(deps.db, sha256Hex(key));
   if (!found) return null;
@@ -59,5 +72,5 @@ export async function authenticateApiKey(deps: Deps, key: string): Promise<AuthU
   const lastUsed = found.lastUsedAt ? new Date(found.lastUsedAt).getTime() : 0;
   if (now.getTime() - lastUsed >= TOUCH_INTERVAL_MS)
     await touchApiKey(deps.db, found.keyId, now.toISOString());
-  return found.user;
+  return { user: found.user, scopes: found.scopes };
 }

@@ -28,11 +28,17 @@ import { randomToken, sha256Hex } from '../../lib/secret-tokens.ts';
 import { grantSignupGift } from '../payments/ledger.service.ts';
 import { blockedUntil, tooManyAttempts } from './login-throttle.service.ts';
 import { getMailer } from '../operations/mail.service.ts';
+import { revokeAllApiKeys } from '../../db/repositories/auth/api-keys.repository.ts';
+import { revokeAllSessions } from './sessions.service.ts';
 
-/** How long a link stays valid: the sign-up one a week (the gift waits), a change of address one day. */
+/**
+ * How long a link stays valid: the sign-up one a week (the gift waits), a change of address one day, and the old
+ * address's link that cancels a change one day.
+ */
 export const CONFIRMATION_TTL_MS: Record<EmailConfirmationPurpose, number> = {
   signup: 7 * 24 * 60 * 60_000,
   change: 24 * 60 * 60_000,
+  revert: 24 * 60 * 60_000,
 };
 /** Links a user may ask for per hour (resends and changes of address together). */
 const LINKS_PER_HOUR = 5;
@@ -49,6 +55,7 @@ export async function mailConfirmationLink(
   purpose: EmailConfirmationPurpose,
   email: string,
   now: Date,
+  newAddress?: string,
 ): Promise<void> {
   const token = randomToken();
   await insertEmailConfirmation(db, {
@@ -62,29 +69,39 @@ export async function mailConfirmationLink(
   });
   const link = `${deps.config.appUrl}/confirm-email?token=${encodeURIComponent(token)}`;
   const body =
-    purpose === 'signup'
+    purpose === 'revert'
       ? [
           `Hello ${user.username},`,
           '',
-          'Welcome to Threadcart. Open this link within 7 days to confirm your e-mail address;',
-          `your 1,000 free credits arrive when you do:\n${link}`,
+          `The e-mail address of your Threadcart account was changed from this address to ${newAddress ?? 'another'}.`,
+          `If you did not ask for this, open this link within 24 hours: it gives the account this address back and`,
+          `signs out every session and API key:\n${link}`,
           '',
-          'If you did not create an account, ignore this mail.',
+          'Then sign in and choose a new password (use "Forgot password" if it no longer works).',
         ]
-      : [
-          `Hello ${user.username},`,
-          '',
-          'You asked to use this address for your Threadcart account.',
-          `Open this link within 24 hours to confirm it:\n${link}`,
-          '',
-          'If it was not you, ignore this mail: the account keeps its address.',
-        ];
-  await getMailer(deps, db).send({
-    to: email,
-    subject:
-      purpose === 'signup' ? 'Confirm your Threadcart e-mail address' : 'Confirm your new e-mail address',
-    body: body.join('\n'),
-  });
+      : purpose === 'signup'
+        ? [
+            `Hello ${user.username},`,
+            '',
+            'Welcome to Threadcart. Open this link within 7 days to confirm your e-mail address;',
+            `your 1,000 free credits arrive when you do:\n${link}`,
+            '',
+            'If you did not create an account, ignore this mail.',
+          ]
+        : [
+            `Hello ${user.username},`,
+            '',
+            'You asked to use this address for your Threadcart account.',
+            `Open this link within 24 hours to confirm it:\n${link}`,
+            '',
+            'If it was not you, ignore this mail: the account keeps its address.',
+          ];
+  const subjects: Record<EmailConfirmationPurpose, string> = {
+    signup: 'Confirm your Threadcart e-mail address',
+    change: 'Confirm your new e-mail address',
+    revert: 'Your Threadcart e-mail address was changed',
+  };
+  await getMailer(deps, db).send({ to: email, subject: subjects[purpose], body: body.join('\n') });
 }
 
 async function assertLinkAllowed(deps: Deps, userId: string, now: Date): Promise<void> {
@@ -169,18 +186,20 @@ export async function confirmEmail(deps: Deps, token: string | undefined): Promi
           purpose: 'signup' as const,
         };
       }
+      if (found.purpose === 'revert') {
+        // The old address takes the account back: the new one and everyone signed in through it are shut out.
+        await updateUserEmail(trx, found.userId, found.email);
+        await confirmAddress(trx, found.userId, now);
+        await markEmailConfirmationsUsed(trx, found.userId, 'change', now.toISOString());
+        await revokeAllSessions(trx, found.userId, now, 'email_change_cancelled');
+        await revokeAllApiKeys(trx, found.userId, now.toISOString());
+        return { detail: EMAIL_MESSAGES.reverted(found.email), purpose: 'revert' as const };
+      }
       await updateUserEmail(trx, found.userId, found.email);
       await confirmAddress(trx, found.userId, now);
-      await getMailer(deps, trx).send({
-        to: account.email,
-        subject: 'Your Threadcart e-mail address was changed',
-        body: [
-          `Hello ${account.username},`,
-          '',
-          `The e-mail address of your Threadcart account is now ${found.email}.`,
-          'If you did not ask for this, reset your password and write to support.',
-        ].join('\n'),
-      });
+      // The old address is told, with a link that undoes the change within 24 hours (issue 28).
+      await markEmailConfirmationsUsed(trx, found.userId, 'revert', now.toISOString());
+      await mailConfirmationLink(deps, trx, account, 'revert', account.email, now, found.email);
       return { detail: EMAIL_MESSAGES.changed(found.email), purpose: 'change' as const };
     });
   } catch (error) {

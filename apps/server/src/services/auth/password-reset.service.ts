@@ -21,6 +21,7 @@ import { randomToken, sha256Hex } from '../../lib/secret-tokens.ts';
 import { blockedUntil, tooManyAttempts } from './login-throttle.service.ts';
 import { getMailer } from '../operations/mail.service.ts';
 import { revokeAllSessions } from './sessions.service.ts';
+import { revokeAllApiKeys } from '../../db/repositories/auth/api-keys.repository.ts';
 import { hashPassword } from './users.service.ts';
 
 export const RESET_MESSAGES = {
@@ -89,7 +90,7 @@ export async function requestPasswordReset(deps: Deps, email: string | undefined
 /**
  * Sets a new password (the sign-up password rules, docs/product.md §3.8) with a valid reset token, uses the token up
  * (single use, also under concurrency) along with the user's other outstanding links, and revokes every session of
- * the user.
+ * the user and every API key.
  */
 export async function confirmPasswordReset(
   deps: Deps,
@@ -115,5 +116,7 @@ export async function confirmPasswordReset(
     await updatePasswordHash(trx, found.userId, passwordHash);
     await markUserResetTokensUsed(trx, found.userId, now.toISOString());
     await revokeAllSessions(trx, found.userId, now, 'password_reset');
+    // Whoever reset the password owns the account: keys made before it stop working too (issue 28).
+    await revokeAllApiKeys(trx, found.userId, now.toISOString());
   });
 }

@@ -179,11 +179,18 @@ export async function findSessionFamilyId(
   return record && safeEqual(record.tokenHash, sha256Hex(parsed.secret)) ? record.familyId : null;
 }
 
-/** The user an access token stands for, provided it is signed, unexpired and its family is not revoked. */
-export async function authenticateAccessToken(deps: Deps, token: string): Promise<AuthUser | null> {
+/**
+ * The user an access token stands for and its session (refresh family), provided the token is signed, unexpired
+ * and its family is not revoked.
+ */
+export async function authenticateAccessToken(
+  deps: Deps,
+  token: string,
+): Promise<{ user: AuthUser; familyId: string } | null> {
   const claims = readAccessToken(deps.config.auth.secret, token, deps.clock.now());
   if (!claims) return null;
-  return (await findSessionUser(deps.db, claims.sub, claims.fam)) ?? null;
+  const user = await findSessionUser(deps.db, claims.sub, claims.fam);
+  return user ? { user, familyId: claims.fam } : null;
 }
 
 /** Revokes every session of a user (after a password reset); access tokens stop working at once. */

@@ -7,6 +7,7 @@ import {
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import {
   createApiKey,
+  signIn,
   deleteAccountThroughApi,
   signUpAndSignIn,
   type TestSession,
@@ -84,10 +85,11 @@ describe(`webhook delivery: signing, retries, refusals (${TEST_DIALECT})`, () =>
   const mine = () => receiver.received.filter((r) => r.path === `/u/${user.user.id}`);
   const deliver = (deps: Deps = t.deps, workerId = 'hooks-1') => deliverDueWebhooks(deps, workerId);
   async function log(id = endpoint.id): Promise<WebhookDelivery[]> {
+    // Webhooks are managed from a browser session only (issue 28): a fresh one, as the clock has moved.
     const res = await t.app.inject({
       method: 'GET',
       url: `/api/webhooks/${id}/deliveries/`,
-      headers: userKey,
+      headers: (await signIn(t.app, user.username)).headers,
     });
     expect(res.statusCode, res.body).toBe(200);
     return res.json().deliveries as WebhookDelivery[];
@@ -277,7 +279,7 @@ describe(`webhook delivery: signing, retries, refusals (${TEST_DIALECT})`, () =>
     const del = await t.app.inject({
       method: 'DELETE',
       url: `/api/webhooks/${endpoint.id}/`,
-      headers: userKey,
+      headers: (await signIn(t.app, user.username)).headers,
     });
     expect(del.statusCode).toBe(204);
     t.clock.advance(2 * 60 * MINUTE);

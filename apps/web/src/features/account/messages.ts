@@ -25,6 +25,13 @@ export const ACCOUNT_UI_MESSAGES = {
   keyCopied: 'Copied',
   noKeys: 'You have no API keys yet.',
   revokeQuestion: 'Revoke this key? Programs using it stop working at once.',
+  scopesRequired: 'Choose at least one scope',
+  scopeRead: 'read: orders, files, credits, dry runs',
+  scopeOrders: 'orders: place, re-run and schedule orders, buy credits',
+  scopesNote: 'No key can change your e-mail, password, keys or webhooks, or delete the account.',
+  keysStillLive: (count: number) =>
+    `${count} API ${count === 1 ? 'key still works' : 'keys still work'}. If someone else may have your password, revoke them.`,
+  revokeAllQuestion: 'Revoke every API key? Programs using them stop working at once.',
   noPayments: 'You have made no payments yet.',
   customAmount: 'Custom amount',
   receiptNotFound: 'This receipt was not found.',

@@ -1,3 +1,4 @@
+import type { ApiKeyScope } from '@threadcart/contracts';
 import type { Db } from '../../database.ts';
 import type { AuthUser } from './users.repository.ts';
 
@@ -7,14 +8,26 @@ export interface ApiKeyRecord {
   prefix: string;
   created_at: string;
   last_used_at: string | null;
+  scopes: ApiKeyScope[];
 }
 
-const PUBLIC_COLUMNS = ['id', 'name', 'prefix', 'created_at', 'last_used_at'] as const;
+const PUBLIC_COLUMNS = ['id', 'name', 'prefix', 'created_at', 'last_used_at', 'scopes'] as const;
+
+/** Scopes are stored space separated. */
+const readScopes = (stored: string) => stored.split(' ').filter(Boolean) as ApiKeyScope[];
 
 /** Stores a new API key by its hash. */
 export async function insertApiKey(
   db: Db,
-  key: { id: string; userId: string; name: string; prefix: string; keyHash: string; createdAt: string },
+  key: {
+    id: string;
+    userId: string;
+    name: string;
+    prefix: string;
+    keyHash: string;
+    createdAt: string;
+    scopes: ApiKeyScope[];
+  },
 ): Promise<ApiKeyRecord> {
   await db
     .insertInto('api_keys')
@@ -27,14 +40,22 @@ export async function insertApiKey(
       created_at: key.createdAt,
       last_used_at: null,
       revoked_at: null,
+      scopes: key.scopes.join(' '),
     })
     .execute();
-  return { id: key.id, name: key.name, prefix: key.prefix, created_at: key.createdAt, last_used_at: null };
+  return {
+    id: key.id,
+    name: key.name,
+    prefix: key.prefix,
+    created_at: key.createdAt,
+    last_used_at: null,
+    scopes: key.scopes,
+  };
 }
 
 /** A user's keys that are not revoked, oldest first. */
 export async function listApiKeys(db: Db, userId: string): Promise<ApiKeyRecord[]> {
-  return db
+  const rows = await db
     .selectFrom('api_keys')
     .select(PUBLIC_COLUMNS)
     .where('user_id', '=', userId)
@@ -42,6 +63,18 @@ export async function listApiKeys(db: Db, userId: string): Promise<ApiKeyRecord[
     .orderBy('created_at')
     .orderBy('id')
     .execute();
+  return rows.map((row) => ({ ...row, scopes: readScopes(row.scopes) }));
+}
+
+/** Revokes every live key of a user; the number revoked. */
+export async function revokeAllApiKeys(db: Db, userId: string, at: string): Promise<number> {
+  const result = await db
+    .updateTable('api_keys')
+    .set({ revoked_at: at })
+    .where('user_id', '=', userId)
+    .where('revoked_at', 'is', null)
+    .executeTakeFirst();
+  return Number(result.numUpdatedRows);
 }
 
 /** Revokes a key of this user; false when it is unknown, someone else's or already revoked. */
@@ -60,11 +93,11 @@ export async function revokeApiKey(db: Db, userId: string, id: string, at: strin
 export async function findUserByApiKeyHash(
   db: Db,
   keyHash: string,
-): Promise<{ keyId: string; lastUsedAt: string | null; user: AuthUser } | undefined> {
+): Promise<{ keyId: string; lastUsedAt: string | null; scopes: ApiKeyScope[]; user: AuthUser } | undefined> {
   const row = await db
     .selectFrom('api_keys as k')
     .innerJoin('users as u', 'u.id', 'k.user_id')
-    .select(['k.id as key_id', 'k.last_used_at', 'u.id', 'u.username', 'u.email'])
+    .select(['k.id as key_id', 'k.last_used_at', 'k.scopes', 'u.id', 'u.username', 'u.email'])
     .where('k.key_hash', '=', keyHash)
     .where('k.revoked_at', 'is', null)
     .where('u.deleted_at', 'is', null)
@@ -74,6 +107,7 @@ export async function findUserByApiKeyHash(
     row && {
       keyId: row.key_id,
       lastUsedAt: row.last_used_at,
+      scopes: readScopes(row.scopes),
       user: { id: row.id, username: row.username, email: row.email },
     }
   );

@@ -24,8 +24,30 @@ export async function insertRefreshFamily(
       created_at: family.createdAt,
       revoked_at: null,
       revoked_reason: null,
+      authenticated_at: family.createdAt,
     })
     .execute();
+}
+
+/** When a live family of this user last proved the password; undefined when the family is not theirs or revoked. */
+export async function findFamilyAuthenticatedAt(
+  db: Db,
+  userId: string,
+  familyId: string,
+): Promise<{ authenticatedAt: string | null } | undefined> {
+  const row = await db
+    .selectFrom('refresh_families')
+    .select('authenticated_at')
+    .where('id', '=', familyId)
+    .where('user_id', '=', userId)
+    .where('revoked_at', 'is', null)
+    .executeTakeFirst();
+  return row && { authenticatedAt: row.authenticated_at };
+}
+
+/** Records that a session proved the password now. */
+export async function markFamilyAuthenticated(db: Db, familyId: string, at: string): Promise<void> {
+  await db.updateTable('refresh_families').set({ authenticated_at: at }).where('id', '=', familyId).execute();
 }
 
 /** Stores a refresh token by the hash of its secret. */

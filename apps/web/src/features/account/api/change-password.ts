@@ -1,12 +1,19 @@
 import { useMutation } from '@tanstack/react-query';
-import { AccountDetailResponseSchema, type ChangePasswordRequest } from '@threadcart/contracts';
+import {
+  ChangePasswordResponseSchema,
+  type ChangePasswordRequest,
+  type ChangePasswordResponse,
+} from '@threadcart/contracts';
 import { apiClient } from '../../../lib/api-client.ts';
 import { ACCOUNT_PATHS } from './query-keys.ts';
 
-/** Changes the password; the server ends every other session and answers with a sentence to show. */
-export async function changePassword(body: Required<ChangePasswordRequest>): Promise<string> {
+/**
+ * Changes the password; the server ends every other session and answers with a sentence to show and the API keys
+ * that still work (the page offers to revoke them all).
+ */
+export async function changePassword(body: Required<ChangePasswordRequest>): Promise<ChangePasswordResponse> {
   const response = await apiClient.post(ACCOUNT_PATHS.password, body);
-  return AccountDetailResponseSchema.parse(response.data).detail;
+  return ChangePasswordResponseSchema.parse(response.data);
 }
 
 export function useChangePassword() {

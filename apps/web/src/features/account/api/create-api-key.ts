@@ -1,11 +1,11 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { CreatedApiKeySchema, type CreatedApiKey } from '@threadcart/contracts';
+import { CreatedApiKeySchema, type ApiKeyScope, type CreatedApiKey } from '@threadcart/contracts';
 import { apiClient } from '../../../lib/api-client.ts';
 import { ACCOUNT_KEYS, ACCOUNT_PATHS } from './query-keys.ts';
 
-/** Creates a named key; the answer is the only time the whole key is seen. */
-export async function createApiKey(name: string): Promise<CreatedApiKey> {
-  const response = await apiClient.post(ACCOUNT_PATHS.apiKeys, { name });
+/** Creates a named key with its scopes; the answer is the only time the whole key is seen. */
+export async function createApiKey(input: { name: string; scopes: ApiKeyScope[] }): Promise<CreatedApiKey> {
+  const response = await apiClient.post(ACCOUNT_PATHS.apiKeys, input);
   return CreatedApiKeySchema.parse(response.data);
 }
 

@@ -15,6 +15,7 @@ export const ACCOUNT_PATHS = {
   me: '/api/users/me/',
   password: '/api/users/me/password/',
   apiKeys: '/api/users/me/api-keys/',
+  revokeAllApiKeys: '/api/users/me/api-keys/revoke-all/',
   apiKey: (id: string) => `/api/users/me/api-keys/${encodeURIComponent(id)}/`,
   payments: '/api/users/me/payments/',
   payment: (id: string) => `/api/users/me/payments/${encodeURIComponent(id)}/`,

@@ -1,7 +1,8 @@
-import type { ApiKey, CreatedApiKey } from '@threadcart/contracts';
+import { API_KEY_SCOPES, type ApiKey, type ApiKeyScope, type CreatedApiKey } from '@threadcart/contracts';
 import { useState, type FormEvent } from 'react';
 import { Alert } from '../../../components/ui/alert.tsx';
 import { Button } from '../../../components/ui/button.tsx';
+import { CheckboxField } from '../../../components/ui/checkbox-field.tsx';
 import { ConfirmAction } from '../../../components/ui/confirm-action.tsx';
 import { TextField } from '../../../components/ui/text-field.tsx';
 import { failureMessage } from '../api/account-errors.ts';
@@ -20,6 +21,7 @@ function KeyRow({ apiKey }: { apiKey: ApiKey }) {
     <tr className="align-top">
       <td className="py-2 pr-4 font-medium text-text-primary">{apiKey.name}</td>
       <td className="py-2 pr-4 font-mono text-xs">{apiKey.prefix}…</td>
+      <td className="py-2 pr-4 whitespace-nowrap">{apiKey.scopes.join(', ')}</td>
       <td className="py-2 pr-4 whitespace-nowrap">{formatDateTime(apiKey.created_at)}</td>
       <td className="py-2 pr-4 whitespace-nowrap">
         {apiKey.last_used_at ? formatDateTime(apiKey.last_used_at) : 'Never'}
@@ -46,6 +48,11 @@ export function ApiKeysSection() {
   const create = useCreateApiKey();
   const [name, setName] = useState('');
   const [nameError, setNameError] = useState<string[] | undefined>();
+  const [scopes, setScopes] = useState<ApiKeyScope[]>([...API_KEY_SCOPES]);
+  const [scopesError, setScopesError] = useState<string | undefined>();
+  const scopeLabels: Record<ApiKeyScope, string> = { read: M.scopeRead, orders: M.scopeOrders };
+  const toggleScope = (scope: ApiKeyScope, isOn: boolean) =>
+    setScopes((current) => API_KEY_SCOPES.filter((s) => (s === scope ? isOn : current.includes(s))));
   const [created, setCreated] = useState<CreatedApiKey | null>(null);
 
   const handleCreate = (event: FormEvent<HTMLFormElement>) => {
@@ -55,12 +62,20 @@ export function ApiKeysSection() {
       return;
     }
     setNameError(undefined);
-    create.mutate(name.trim(), {
-      onSuccess: (key) => {
-        setCreated(key);
-        setName('');
+    if (scopes.length === 0) {
+      setScopesError(M.scopesRequired);
+      return;
+    }
+    setScopesError(undefined);
+    create.mutate(
+      { name: name.trim(), scopes },
+      {
+        onSuccess: (key) => {
+          setCreated(key);
+          setName('');
+        },
       },
-    });
+    );
   };
 
   return (
@@ -89,6 +104,22 @@ export function ApiKeysSection() {
           <Button type="submit" className="sm:mt-6" isLoading={create.isPending}>
             Create key
           </Button>
+          <fieldset className="basis-full">
+            <legend className="mb-1 text-sm font-medium text-text-primary">Scopes</legend>
+            <div className="flex flex-wrap gap-x-6 gap-y-1">
+              {API_KEY_SCOPES.map((scope) => (
+                <CheckboxField
+                  key={scope}
+                  label={scopeLabels[scope]}
+                  name={`scope_${scope}`}
+                  checked={scopes.includes(scope)}
+                  onChange={(event) => toggleScope(scope, event.target.checked)}
+                />
+              ))}
+            </div>
+            {scopesError && <p className="mt-1 text-sm text-danger-dark">{scopesError}</p>}
+            <p className="mt-1 text-xs text-text-secondary">{M.scopesNote}</p>
+          </fieldset>
         </form>
         {create.isError && <Alert tone="error">{failureMessage(create.error)}</Alert>}
         {created && (
@@ -110,6 +141,7 @@ export function ApiKeysSection() {
                 <tr>
                   <th className="py-2 pr-4 font-semibold">Name</th>
                   <th className="py-2 pr-4 font-semibold">Prefix</th>
+                  <th className="py-2 pr-4 font-semibold">Scopes</th>
                   <th className="py-2 pr-4 font-semibold">Created</th>
                   <th className="py-2 pr-4 font-semibold">Last used</th>
                   <th className="py-2 font-semibold">

@@ -37,7 +37,7 @@ it('applies the sign-up rules as the user types and refuses to send until they p
 
 it('sends the three fields with the CSRF header, says it worked and empties the form', async () => {
   const { user, api, form, fields } = await openPasswordForm({
-    [ROUTES.password]: [200, { detail: M.passwordChanged }],
+    [ROUTES.password]: [200, { detail: M.passwordChanged, api_keys: [] }],
   });
   await user.type(fields.current, 'Secret123');
   await user.type(fields.next, 'NewSecret456');
@@ -67,4 +67,37 @@ it('a wrong current password shows the server’s message under that field', asy
   expect(fields.current).toHaveAttribute('aria-invalid', 'true');
   expect(fields.current).toHaveFocus();
   expect(screen.queryByText(M.passwordChanged)).not.toBeInTheDocument();
+});
+
+it('lists the API keys that still work after the change and revokes them all with one click', async () => {
+  const { user, api, form, fields } = await openPasswordForm({
+    [ROUTES.password]: [
+      200,
+      {
+        detail: M.passwordChanged,
+        api_keys: [
+          {
+            id: 'k1',
+            name: 'Script',
+            prefix: 'tc_ab12',
+            created_at: '2026-11-20T10:00:00.000Z',
+            last_used_at: null,
+            scopes: ['read'],
+          },
+        ],
+      },
+    ],
+    [ROUTES.revokeAllKeys]: [200, { detail: '1 API key was revoked.' }],
+  });
+  await user.type(fields.current, 'Secret123');
+  await user.type(fields.next, 'NewSecret456');
+  await user.type(fields.confirm, 'NewSecret456');
+  await user.click(fields.submit);
+  expect(await form.findByText(M.passwordChanged)).toBeInTheDocument();
+  const notice = within(await screen.findByTestId('live-api-keys'));
+  expect(notice.getByText(M.keysStillLive(1))).toBeInTheDocument();
+  await user.click(notice.getByRole('button', { name: 'Revoke all API keys' }));
+  await user.click(notice.getByRole('button', { name: 'Yes, revoke all' }));
+  expect(await screen.findByText('1 API key was revoked.')).toBeInTheDocument();
+  expect(api.callsTo(ROUTES.revokeAllKeys)).toHaveLength(1);
 });

@@ -1,9 +1,12 @@
+import type { ApiKey } from '@threadcart/contracts';
 import { useRef, useState, type FormEvent } from 'react';
 import { Alert } from '../../../components/ui/alert.tsx';
 import { Button } from '../../../components/ui/button.tsx';
 import { PasswordField } from '../../../components/ui/password-field.tsx';
 import { failureMessage, fieldErrorsOf } from '../api/account-errors.ts';
 import { useChangePassword } from '../api/change-password.ts';
+import { useRevokeAllApiKeys } from '../api/revoke-api-key.ts';
+import { ACCOUNT_UI_MESSAGES as M } from '../messages.ts';
 import {
   PASSWORD_FIELDS,
   validatePasswordField,
@@ -13,8 +16,39 @@ import {
   type PasswordValues,
 } from '../password-rules.ts';
 import { AccountSection } from './account-section.tsx';
+import { ConfirmAction } from '../../../components/ui/confirm-action.tsx';
 
 const EMPTY: PasswordValues = { current_password: '', new_password1: '', new_password2: '' };
+
+/** After a password change: the API keys that still work, and one click that revokes them all. */
+function LiveKeysNotice({ keys }: { keys: ApiKey[] }) {
+  const revokeAll = useRevokeAllApiKeys();
+  if (revokeAll.isSuccess) return <Alert tone="success">{revokeAll.data}</Alert>;
+  return (
+    <div className="space-y-2 rounded-md border border-gray-200 p-3" data-testid="live-api-keys">
+      <p className="text-sm text-text-primary">{M.keysStillLive(keys.length)}</p>
+      <ul className="list-inside list-disc text-sm text-text-secondary">
+        {keys.map((key) => (
+          <li key={key.id}>
+            {key.name} <span className="font-mono text-xs">{key.prefix}…</span> ({key.scopes.join(', ')})
+          </li>
+        ))}
+      </ul>
+      <ConfirmAction
+        label="Revoke all API keys"
+        confirmLabel="Yes, revoke all"
+        ariaLabel="Revoke all API keys"
+        question={M.revokeAllQuestion}
+        isPending={revokeAll.isPending}
+        onConfirm={() => revokeAll.mutate()}
+      >
+        {revokeAll.isError && (
+          <span className="text-xs text-danger-dark">{failureMessage(revokeAll.error)}</span>
+        )}
+      </ConfirmAction>
+    </div>
+  );
+}
 
 /** Change the password with the current one; the rules of sign-up apply as the user types and on submit. */
 export function PasswordSection() {
@@ -23,6 +57,7 @@ export function PasswordSection() {
   const [values, setValues] = useState<PasswordValues>(EMPTY);
   const [errors, setErrors] = useState<PasswordErrors>({});
   const [result, setResult] = useState<{ tone: 'success' | 'error'; text: string } | null>(null);
+  const [liveKeys, setLiveKeys] = useState<ApiKey[]>([]);
 
   function update(field: Field, value: string) {
     const next = { ...values, [field]: value };
@@ -42,14 +77,16 @@ export function PasswordSection() {
   const handleSubmit = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
     setResult(null);
+    setLiveKeys([]);
     const found = validatePasswordForm(values);
     setErrors(found);
     if (focusFirst(found)) return;
     mutation.mutate(values, {
-      onSuccess: (detail) => {
+      onSuccess: (answer) => {
         setValues(EMPTY);
         setErrors({});
-        setResult({ tone: 'success', text: detail });
+        setResult({ tone: 'success', text: answer.detail });
+        setLiveKeys(answer.api_keys);
       },
       onError: (error) => {
         const fields = fieldErrorsOf(error, PASSWORD_FIELDS);
@@ -102,6 +139,11 @@ export function PasswordSection() {
           Change password
         </Button>
       </form>
+      {liveKeys.length > 0 && (
+        <div className="mt-4 max-w-md">
+          <LiveKeysNotice keys={liveKeys} />
+        </div>
+      )}
     </AccountSection>
   );
 }

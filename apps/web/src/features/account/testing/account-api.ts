@@ -17,6 +17,8 @@ export const ROUTES = {
   keys: 'GET /api/users/me/api-keys/',
   createKey: 'POST /api/users/me/api-keys/',
   revokeKey: (id: string) => `DELETE /api/users/me/api-keys/${id}/`,
+  revokeAllKeys: 'POST /api/users/me/api-keys/revoke-all/',
+  reauthenticate: 'POST /api/auth/reauthenticate/',
   payments: 'GET /api/users/me/payments/',
   payment: (id: string) => `GET /api/users/me/payments/${id}/`,
   credits: 'GET /api/users/me/credits/',
