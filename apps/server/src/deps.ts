@@ -6,6 +6,7 @@ import { migrateToLatest } from './db/migrate.ts';
 import type { Database } from './db/schema.ts';
 import { systemClock, type Clock } from './lib/clock.ts';
 import { createLogger, describeDatabase } from './lib/logging.ts';
+import { createWakeSignal, type WakeSignal } from './lib/wake-signal.ts';
 import { cancelSessionQueries } from './db/repositories/auth/sessions-activity.repository.ts';
 import { createDryRunCache, type DryRunCache } from './services/corpus/search/dry-run/dry-run-cache.ts';
 import { createDryRunPool, type DryRunPool } from './services/corpus/search/dry-run/dry-run-pool.ts';
@@ -28,6 +29,8 @@ export interface Deps {
   readonly dryRuns: DryRunPool;
   /** The dry runs answered lately, reused for DRY_RUN_CACHE_MS. */
   readonly dryRunCache: DryRunCache;
+  /** Notified when an order is queued: the worker (in this process, or forked by it) claims it at once. */
+  readonly ordersQueued: WakeSignal;
   close(): Promise<void>;
 }
 
@@ -87,6 +90,7 @@ export async function createDeps(config: Config, options: CreateDepsOptions = {}
       maxEntries: DRY_RUN_CACHE_ENTRIES,
       now: () => clock.now().getTime(),
     }),
+    ordersQueued: createWakeSignal(),
     get dryRuns() {
       dryRuns ??= createDryRunPool(config, logger, async (taskId) => {
         await cancelSessionQueries(database.db, dryRunSessionName(taskId));

@@ -27,7 +27,9 @@ if (config.auth.isSecretGenerated) {
 const app = await buildApp(deps, { serveWeb: true });
 // Event-loop delay for /api/health/, and a warning naming the route whenever a request saw the loop blocked.
 watchEventLoop(app);
-let worker: { stop(): Promise<void> } | undefined;
+let worker: ReturnType<typeof startWorkerProcess> | undefined;
+// An order placed through the API is claimed at once by the worker, not at its next poll.
+deps.ordersQueued.subscribe(() => worker?.notifyOrdersQueued());
 
 let isClosing = false;
 async function shutdown(signal: string) {

@@ -7,13 +7,15 @@ const WORKER_ENTRY = path.join(path.dirname(fileURLToPath(import.meta.url)), 'wo
 /** A stopping worker finishes or hands back its order within 10 s; one that takes longer is killed. */
 const STOP_TIMEOUT_MS = 10_000;
 const RESTART_DELAY_MS = 1000;
+/** What the server sends its worker when the API has queued an order. */
+export const ORDERS_QUEUED_MESSAGE = 'orders-queued';
 
 /**
  * Runs the worker in its own Node process (same environment), restarting it if it dies unexpectedly. The worker
  * watches its IPC channel, so it ends when this process ends, however that happens; stop() sends SIGTERM and
- * SIGKILL after 10 s, and resolves once the child is gone.
+ * SIGKILL after 10 s, and resolves once the child is gone. notifyOrdersQueued() tells the worker to claim now.
  */
-export function startWorkerProcess(logger: Logger): { stop(): Promise<void> } {
+export function startWorkerProcess(logger: Logger): { stop(): Promise<void>; notifyOrdersQueued(): void } {
   let child: ChildProcess | undefined;
   let restart: NodeJS.Timeout | undefined;
   let isStopping = false;
@@ -28,6 +30,10 @@ export function startWorkerProcess(logger: Logger): { stop(): Promise<void> } {
   };
   spawn();
   return {
+    // The worker claims at once (ORDERS_QUEUED_MESSAGE); one that is restarting polls when it is back.
+    notifyOrdersQueued: () => {
+      if (child?.connected) child.send(ORDERS_QUEUED_MESSAGE, (err: Error | null) => void err);
+    },
     stop: () =>
       new Promise<void>((resolve) => {
         isStopping = true;

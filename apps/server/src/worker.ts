@@ -63,6 +63,11 @@ const { recordWorkerHeartbeat } = await import('./services/operations/service-st
 await recordWorkerHeartbeat(deps).catch((err: unknown) => deps.logger.error({ err }, 'heartbeat failed'));
 const scheduler = startScheduler(deps, PERIODIC_JOBS);
 const orderWorker = startOrderWorker(deps);
+// The server says when its API queued an order (worker-process.ts): claim it now rather than at the next poll.
+const { ORDERS_QUEUED_MESSAGE } = await import('./worker-process.ts');
+process.on('message', (message) => {
+  if (message === ORDERS_QUEUED_MESSAGE) deps.ordersQueued.notify();
+});
 deps.logger.info({ workerId: orderWorker.workerId }, 'worker started');
 // First start with an empty corpus: load the sample corpus here, off the API's event loop (docs/decisions/007).
 void ensureSampleCorpus(deps).catch((err: unknown) =>

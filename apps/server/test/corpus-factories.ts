@@ -1,4 +1,4 @@
-import type { Kysely } from 'kysely';
+import { sql, type Kysely } from 'kysely';
 import { toSearchText } from '../src/corpus/tokenize.ts';
 import type { Database } from '../src/db/schema.ts';
 import type { CommentsTable, PostsTable } from '../src/db/tables/corpus.tables.ts';
@@ -82,10 +82,22 @@ export async function insertCorpus(
       .insertInto('comments')
       .values(comments.slice(i, i + chunk))
       .execute();
+  await recountCorpusTotals(db);
 }
 
 /** Empties both corpus tables (the FTS indexes follow through their triggers). */
 export async function clearCorpus(db: Kysely<Database>): Promise<void> {
   await db.deleteFrom('posts').execute();
   await db.deleteFrom('comments').execute();
+  await recountCorpusTotals(db);
+}
+
+/** corpus_totals counted from the tables, as ingest would have kept them (rows inserted here bypass ingest). */
+export async function recountCorpusTotals(db: Kysely<Database>): Promise<void> {
+  await db.deleteFrom('corpus_totals').execute();
+  for (const table of ['posts', 'comments'] as const)
+    await sql`insert into corpus_totals (record_type, is_sample, records, latest_retrieved_at)
+      select ${sql.lit(table)}, is_sample, count(*), max(retrieved_at) from ${sql.table(table)} group by is_sample`.execute(
+      db,
+    );
 }

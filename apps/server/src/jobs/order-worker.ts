@@ -16,7 +16,7 @@ export interface StopOptions {
 }
 
 /**
- * Polls for runnable orders and fulfils them one at a time, none while a bulk ingest has the corpus's search indexes
+ * Polls for runnable orders (and claims at once when deps.ordersQueued is notified) and fulfils them one at a time, none while a bulk ingest has the corpus's search indexes
  * deferred. stop() stops claiming, lets the order in hand finish
  * within the grace period, else hands it back (lease released, so another worker takes it at once); then it
  * returns within 2 s plus one database write.
@@ -24,9 +24,16 @@ export interface StopOptions {
 export function startOrderWorker(deps: Deps, workerId = `${hostname()}:${process.pid}:${newId().slice(-8)}`) {
   let isStopped = false;
   let wake: (() => void) | undefined;
+  // Set by a notify that came while the loop was not sleeping: the next sleep is skipped.
+  let isWoken = false;
   let inHand: OrderRow | undefined;
+  const unsubscribe = deps.ordersQueued.subscribe(() => {
+    isWoken = true;
+    wake?.();
+  });
   const loop = (async () => {
     while (!isStopped) {
+      isWoken = false;
       try {
         // While a bulk load has the search indexes deferred, orders stay queued (decision 027).
         const order = (await isCorpusBulkLoading(deps)) ? undefined : await claimOrder(deps, workerId);
@@ -47,11 +54,17 @@ export function startOrderWorker(deps: Deps, workerId = `${hostname()}:${process
       } catch (err) {
         deps.logger.error({ err }, 'order worker loop error');
       }
+      if (isWoken || isStopped) continue;
       await new Promise<void>((resolve) => {
-        wake = resolve;
-        setTimeout(resolve, deps.config.worker.pollIntervalMs);
+        const timer = setTimeout(resolve, deps.config.worker.pollIntervalMs);
+        wake = () => {
+          clearTimeout(timer);
+          resolve();
+        };
       });
+      wake = undefined;
     }
+    unsubscribe();
   })();
   const settlesWithin = (ms: number) =>
     Number.isFinite(ms)

@@ -70,6 +70,15 @@ export interface CorpusNamesTable {
   records: number;
 }
 
+/** Records of one type, real or sample, and the newest retrieval among them (kept by ingest, batch by batch). */
+export interface CorpusTotalsTable {
+  record_type: 'posts' | 'comments';
+  is_sample: number;
+  records: number;
+  /** epoch seconds; null when there are no records */
+  latest_retrieved_at: number | null;
+}
+
 /** An index or FTS5 sync trigger of the corpus tables dropped by a bulk ingest, until it is made again. */
 export interface CorpusDeferredTable {
   name: string;
@@ -87,6 +96,7 @@ export interface CorpusTables {
   comments: CommentsTable & { subreddit_key: Key; author_key: Key };
   corpus_names: CorpusNamesTable;
   corpus_deferred: CorpusDeferredTable;
+  corpus_totals: CorpusTotalsTable;
 }
 
 export type PostRow = Selectable<PostsTable>;

@@ -22,6 +22,7 @@ import { takeCorpusSnapshot } from './order-manifest.service.ts';
 import { releaseReservation, settleReservation } from '../payments/ledger.service.ts';
 import { withThreadContext } from './thread-context.service.ts';
 import { recordOrderEvent } from '../operations/webhook-events.service.ts';
+import { createStepTimer, type StepTimer } from '../../lib/step-timer.ts';
 
 /** Raised inside a fulfilment when the worker's lease was taken over: stop, write nothing more. */
 class LeaseLostError extends Error {}
@@ -78,40 +79,51 @@ export async function fulfilOrder(deps: Deps, order: OrderRow, workerId: string)
   // Temp files are named per attempt: a worker cleans up only its own, never the file of the worker that took over.
   const tempPrefix = `${order.id}.${order.attempts}`;
   let committedKey: string | undefined;
+  // Where the order's time goes, logged at debug level when it completes (README, "Reading an order's steps").
+  const steps = createStepTimer();
   try {
     await deps.storage.removeTemps(order.id);
-    const delivered = await produceFile(deps, order, workerId, tempPrefix, () => isLeaseLost);
+    const delivered = await produceFile(deps, order, workerId, tempPrefix, () => isLeaseLost, steps);
     committedKey = delivered.fileKey;
-    const isCompleted = await withTransaction(deps.db, async (trx) => {
-      const now = deps.clock.now();
-      const isDone = await completeOrder(trx, {
-        ...delivered,
-        orderId: order.id,
-        workerId,
-        nowIso: now.toISOString(),
-      });
-      if (isDone) {
-        await settleReservation(trx, {
-          reservationId: order.reservation_id,
-          creditsUsed: delivered.recordsDelivered,
-          now,
-        });
-        // What the user received, for later orders with exclude_purchased (docs/decisions/029).
-        await insertDeliveredRecords(trx, {
-          orderId: order.id,
-          userId: order.user_id,
-          ...delivered.recordIds,
-        });
-        await recordOrderEvent(deps, trx, order.id, 'order.completed');
-      }
-      return isDone;
-    });
+    const isCompleted = await steps.time('completion', () =>
+      withTransaction(deps.db, async (trx) => {
+        const now = deps.clock.now();
+        const isDone = await steps.time('complete_order', () =>
+          completeOrder(trx, { ...delivered, orderId: order.id, workerId, nowIso: now.toISOString() }),
+        );
+        if (isDone) {
+          await steps.time('settle_credits', () =>
+            settleReservation(trx, {
+              reservationId: order.reservation_id,
+              creditsUsed: delivered.recordsDelivered,
+              now,
+            }),
+          );
+          // What the user received, for later orders with exclude_purchased (docs/decisions/029).
+          await steps.time('delivered_records', () =>
+            insertDeliveredRecords(trx, { orderId: order.id, userId: order.user_id, ...delivered.recordIds }),
+          );
+          await steps.time('webhook_event', () => recordOrderEvent(deps, trx, order.id, 'order.completed'));
+        }
+        return isDone;
+      }),
+    );
     if (!isCompleted) {
       await deps.storage.delete(delivered.fileKey);
       throw new LeaseLostError();
     }
     committedKey = undefined;
     deps.logger.info({ orderId: order.id, records: delivered.recordsDelivered }, 'order completed');
+    deps.logger.debug(
+      {
+        orderId: order.id,
+        records: delivered.recordsDelivered,
+        format: order.format_type,
+        queuedMs: Math.max(0, steps.startedAt - Date.parse(order.next_attempt_at)),
+        ...steps.summary(),
+      },
+      'order steps',
+    );
   } catch (error) {
     if (error instanceof LeaseLostError) {
       deps.logger.warn({ orderId: order.id }, 'lease lost: another worker owns this order now');
@@ -148,6 +160,7 @@ async function produceFile(
   workerId: string,
   tempPrefix: string,
   isLeaseLost: () => boolean,
+  steps: StepTimer,
 ) {
   let lastProgressAt = 0;
   let pendingWrite: Promise<void> = Promise.resolve();
@@ -166,32 +179,36 @@ async function produceFile(
   };
   const stopped = new AbortController();
   const excludeBuyerId =
-    Number(order.exclude_purchased) === 1 ? await findRecordBuyerId(deps.db, order.user_id) : undefined;
+    Number(order.exclude_purchased) === 1
+      ? await steps.time('buyer', () => findRecordBuyerId(deps.db, order.user_id))
+      : undefined;
   // The stored tree was canonical when it was placed; it is parsed (and its patterns checked) once, here.
-  const result = await searchCorpus(
-    deps.db,
-    {
-      filters: parseFilterTreeWithRe2(JSON.parse(order.filters)),
-      searchType: order.search_type,
-      resultCount: order.result_count,
-      sort: order.sort,
-      ...(order.sample_seed === null ? {} : { sampleSeed: Number(order.sample_seed) }),
-      ...(excludeBuyerId === undefined ? {} : { excludeBuyerId }),
-    },
-    {
-      deadline: Date.now() + deps.config.worker.searchTimeoutMs,
-      signal: stopped.signal,
-      onProgress: (fraction) => {
-        if (isLeaseLost()) stopped.abort(new LeaseLostError());
-        pendingWrite = pendingWrite
-          .then(() => reportProgress(fraction * SEARCH_PROGRESS_SHARE))
-          .catch((error: unknown) => stopped.abort(error));
+  const result = await steps.time('search', () =>
+    searchCorpus(
+      deps.db,
+      {
+        filters: parseFilterTreeWithRe2(JSON.parse(order.filters)),
+        searchType: order.search_type,
+        resultCount: order.result_count,
+        sort: order.sort,
+        ...(order.sample_seed === null ? {} : { sampleSeed: Number(order.sample_seed) }),
+        ...(excludeBuyerId === undefined ? {} : { excludeBuyerId }),
       },
-    },
+      {
+        deadline: Date.now() + deps.config.worker.searchTimeoutMs,
+        signal: stopped.signal,
+        onProgress: (fraction) => {
+          if (isLeaseLost()) stopped.abort(new LeaseLostError());
+          pendingWrite = pendingWrite
+            .then(() => reportProgress(fraction * SEARCH_PROGRESS_SHARE))
+            .catch((error: unknown) => stopped.abort(error));
+        },
+      },
+    ),
   );
-  await pendingWrite;
+  await steps.time('progress', () => pendingWrite);
   // A bulk load that began during the search (the worker claims nothing while one runs) may have hidden records.
-  if (await isCorpusBulkLoading(deps)) throw new CorpusBulkLoadingError();
+  if (await steps.time('bulk_check', () => isCorpusBulkLoading(deps))) throw new CorpusBulkLoadingError();
   if (!result.isComplete) throw new SearchTimeLimitError();
   const total = result.posts.length + result.comments.length;
   const tempPath = await deps.storage.tempPath(tempPrefix);
@@ -208,25 +225,27 @@ async function produceFile(
     includeComments: Number(order.include_comments),
     format: order.format_type,
   });
-  const written = await writeOrderFile({
-    format: order.format_type,
-    searchType: order.search_type,
-    posts: records.posts,
-    comments: records.comments,
-    threadContext: includeContext,
-    filePath: tempPath,
-    title: order.title,
-    columns: fileColumnsOf(order),
-    sampleSeed: order.sample_seed === null ? null : Number(order.sample_seed),
-    onRecord,
-  });
+  const written = await steps.time('file', () =>
+    writeOrderFile({
+      format: order.format_type,
+      searchType: order.search_type,
+      posts: records.posts,
+      comments: records.comments,
+      threadContext: includeContext,
+      filePath: tempPath,
+      title: order.title,
+      columns: fileColumnsOf(order),
+      sampleSeed: order.sample_seed === null ? null : Number(order.sample_seed),
+      onRecord,
+    }),
+  );
   // A random sample's file says its seed in its name, whatever the format.
   const seedSuffix = order.sample_seed === null ? '' : ` (seed ${order.sample_seed})`;
   const fileName = fileNameForOrder(order.title, order.format_type, seedSuffix);
   const fileKey = `${order.id}-${order.attempts}.${order.format_type}`;
   // The manifest's snapshot: the corpus as the order ran on it, taken before the order completes.
-  const corpusSnapshot = JSON.stringify(await takeCorpusSnapshot(deps.db));
-  const { size } = await deps.storage.commit(tempPath, fileKey);
+  const corpusSnapshot = JSON.stringify(await steps.time('snapshot', () => takeCorpusSnapshot(deps.db)));
+  const { size } = await steps.time('storage_commit', () => deps.storage.commit(tempPath, fileKey));
   return {
     recordsDelivered: total,
     fileName,

@@ -49,7 +49,7 @@ export async function placeOrder(
   const now = deps.clock.now();
   const request = validateOrderRequest(body, now);
   const requestHash = hashRequest(request, body.title, body.sample_seed);
-  return withTransaction(deps.db, async (trx) => {
+  const placed = await withTransaction(deps.db, async (trx) => {
     await lockUserCredits(trx, userId);
     if (idempotencyKey) {
       const existing = await findOrderByIdempotencyKey(trx, userId, idempotencyKey);
@@ -91,6 +91,9 @@ export async function placeOrder(
     const order = await findUserOrder(trx, userId, id);
     return { order: toOrder(order!), isReplay: false };
   });
+  // The worker claims it now rather than at its next poll (a caller's outer transaction may still hold it back).
+  if (!placed.isReplay) deps.ordersQueued.notify();
+  return placed;
 }
 
 /** The most orders the list returns (newest first). */

@@ -180,6 +180,54 @@ describe('ingestFiles', () => {
     expect(expected.get('author ann')).toBe(2);
   });
 
+  it('keeps corpus_totals (the manifest snapshot) equal to the stored rows, real and sample apart', async () => {
+    const real = writeNdjson(dir, 'totals-real.ndjson', [
+      post('t1', { retrieved_on: 1_600_000_000 }),
+      post('t2', { retrieved_on: 1_650_000_000 }),
+      comment('u1', 't3_t1', { retrieved_on: 1_610_000_000 }),
+    ]);
+    // A newer retrieval of t2 as sample data moves it from the real slice to the sample one; an older one of u1 and
+    // the same file twice change nothing.
+    const sample = writeNdjson(dir, 'totals-sample.ndjson', [
+      post('t2', { retrieved_on: 1_700_000_000 }),
+      post('t3', { retrieved_on: 1_690_000_000 }),
+      comment('u1', 't3_t1', { retrieved_on: 1_000 }),
+      comment('u2', 't3_t1', { retrieved_on: 1_620_000_000 }),
+    ]);
+    await ingestFiles(database, [real]);
+    await ingestFiles(database, [sample], { isSample: true, batchSize: 2 });
+    await ingestFiles(database, [sample], { isSample: true });
+    const totals = await database.db
+      .selectFrom('corpus_totals')
+      .select(['record_type', 'is_sample', 'records', 'latest_retrieved_at'])
+      .where('records', '<>', 0)
+      .orderBy('record_type')
+      .orderBy('is_sample')
+      .execute();
+    const expected = [];
+    for (const table of ['comments', 'posts'] as const) {
+      const rows = await database.db
+        .selectFrom(table)
+        .select((eb) => ['is_sample', eb.fn.countAll().as('n')])
+        .groupBy('is_sample')
+        .orderBy('is_sample')
+        .execute();
+      for (const row of rows) expected.push([table, Number(row.is_sample), Number(row.n)]);
+    }
+    expect(totals.map((t) => [t.record_type, Number(t.is_sample), Number(t.records)])).toEqual(expected);
+    // The newest retrieval stored into each slice: t2's 1_650_000_000 stays the real posts' after t2 moved (a
+    // slice's newest is never searched for again).
+    expect(totals.map((t) => Number(t.latest_retrieved_at))).toEqual([
+      1_610_000_000, 1_620_000_000, 1_650_000_000, 1_700_000_000,
+    ]);
+    expect(expected).toEqual([
+      ['comments', 0, 1],
+      ['comments', 1, 1],
+      ['posts', 0, 1],
+      ['posts', 1, 2],
+    ]);
+  });
+
   it('counts replies when children arrive before their parents, across batches and files', async () => {
     const children = writeNdjson(dir, 'children.ndjson', [
       comment('c4', 't1_c2'),

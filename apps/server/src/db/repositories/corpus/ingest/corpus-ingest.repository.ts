@@ -54,6 +54,7 @@ export async function upsertPosts(
     const { written, stored, counts } = await selectNewer(trx, 'posts', rows);
     await writeRows(trx, 'posts', written, options.copy);
     if (!options.namesDeferred) await countNames(trx, 'posts', written, stored);
+    await countTotals(trx, 'posts', written, stored);
     // Dumps are usually ingested RS before RC: with no comment stored yet there is nothing to propagate.
     const anyComment = await trx.executeQuery(CompiledQuery.raw('select 1 as x from comments limit 1'));
     for (const flag of anyComment.rows.length > 0 ? [0, 1] : []) {
@@ -99,6 +100,7 @@ export async function upsertComments(
     for (const row of written) row.replies = replies.get(row.id) ?? 0;
     await writeRows(trx, 'comments', written, options.copy);
     if (!options.namesDeferred) await countNames(trx, 'comments', written, stored);
+    await countTotals(trx, 'comments', written, stored);
     // An outside parent gained (or, for a moved reply, lost) a child: recount it, without a `<>` guard (it changed).
     await forChunks(trx, [...outside], 0, (chunk, p) =>
       CompiledQuery.raw(
@@ -175,7 +177,7 @@ async function selectNewer<T extends Row>(
     const query =
       table === 'posts'
         ? CompiledQuery.raw(
-            'select id, retrieved_at, fields_version, subreddit, author, domain from posts ' +
+            'select id, retrieved_at, fields_version, is_sample, subreddit, author, domain from posts ' +
               `where id in (${p.list(1, chunk.length)})`,
             chunk,
           )
@@ -184,12 +186,13 @@ async function selectNewer<T extends Row>(
           CompiledQuery.raw(
             `with v(id) as (values ${chunk.map((_, i) => `(${p(i + 1)})`).join(', ')}) ` +
               'select v.id as id, c.retrieved_at as retrieved_at, c.fields_version as fields_version, ' +
+              'c.is_sample as is_sample, ' +
               'c.parent_id as parent_id, c.subreddit as subreddit, c.author as author, ' +
               "(select count(*) from comments k where k.parent_id = 't1_' || v.id) as children " +
               'from v left join comments c on c.id = v.id',
             chunk,
           );
-    const result = await trx.executeQuery<StoredRow & { id: string }>(query);
+    const result = await trx.executeQuery<StoredRow & { id: string; is_sample?: number }>(query);
     for (const r of result.rows) {
       const isStored = r.retrieved_at !== null && r.retrieved_at !== undefined;
       stored.set(r.id, {
@@ -197,7 +200,14 @@ async function selectNewer<T extends Row>(
         fields_version: Number(r.fields_version ?? 0),
         parent_id: r.parent_id ?? undefined,
         children: Number(r.children ?? 0),
-        ...(isStored ? { subreddit: r.subreddit, author: r.author, domain: r.domain ?? '' } : {}),
+        ...(isStored
+          ? {
+              isSample: Number(r.is_sample),
+              subreddit: r.subreddit,
+              author: r.author,
+              domain: r.domain ?? '',
+            }
+          : {}),
       });
     }
   });
@@ -219,6 +229,8 @@ interface StoredRow {
   fields_version?: number;
   parent_id?: string;
   children?: number;
+  /** the stored row's is_sample (for the totals) */
+  isSample?: number;
   /** the stored row's names (for the name counts) */
   subreddit?: string;
   author?: string;
@@ -270,6 +282,46 @@ async function countNames(
           chunk.map((_, i) => `(${p.list(i * 4 + 1, 4)})`).join(', ') +
           ' on conflict (field, name_key) do update set records = corpus_names.records + excluded.records',
         chunk.flatMap((entry) => [entry.field, entry.key, entry.name, entry.delta]),
+      ),
+    );
+  }
+}
+
+/**
+ * Keeps corpus_totals (an order's manifest snapshot) in step with a written batch: a new row adds one to its slice
+ * (real or sample), a replaced row moves from its stored slice to its new one, and each slice's newest retrieval is
+ * the greatest seen (a row is replaced only by a newer retrieval, so it never goes back). One upsert per slice.
+ */
+async function countTotals(
+  trx: Db,
+  table: CorpusTable,
+  written: readonly Row[],
+  stored: ReadonlyMap<string, StoredRow>,
+): Promise<void> {
+  const slices = new Map<number, { delta: number; latest: number | null }>();
+  const slice = (isSample: number) => {
+    const entry = slices.get(isSample) ?? { delta: 0, latest: null };
+    slices.set(isSample, entry);
+    return entry;
+  };
+  for (const row of written) {
+    const before = stored.get(row.id);
+    if (before?.retrieved_at !== undefined) slice(before.isSample ?? 0).delta -= 1;
+    const after = slice(Number(row.is_sample));
+    after.delta += 1;
+    after.latest = Math.max(after.latest ?? row.retrieved_at, row.retrieved_at);
+  }
+  const dialect = dialectOf(trx);
+  const greatest = dialect === 'postgres' ? 'greatest' : 'max';
+  const p = placeholders(dialect);
+  for (const [isSample, { delta, latest }] of slices) {
+    await trx.executeQuery(
+      CompiledQuery.raw(
+        `insert into corpus_totals (record_type, is_sample, records, latest_retrieved_at) values (${p.list(1, 4)}) ` +
+          'on conflict (record_type, is_sample) do update set records = corpus_totals.records + excluded.records, ' +
+          `latest_retrieved_at = ${greatest}(coalesce(corpus_totals.latest_retrieved_at, excluded.latest_retrieved_at), ` +
+          'coalesce(excluded.latest_retrieved_at, corpus_totals.latest_retrieved_at))',
+        [table, isSample, delta, latest],
       ),
     );
   }

@@ -74,30 +74,30 @@ export interface CorpusSliceCounts {
   readonly latestRetrievedAt: number | null;
 }
 
-/** Per record type, real and sample records apart: how many, and the newest `retrieved_at` (an order's manifest). */
+/**
+ * Per record type, real and sample records apart: how many, and the newest `retrieved_at` (an order's manifest),
+ * read from corpus_totals, which ingest keeps batch by batch: four rows, not a count of the corpus.
+ */
 export async function snapshotCorpus(
   db: Db,
 ): Promise<Record<'posts' | 'comments', Record<'real' | 'sample', CorpusSliceCounts>>> {
-  const [posts, comments] = await Promise.all(
-    (['posts', 'comments'] as const).map(async (table) => {
-      const rows = await db
-        .selectFrom(table)
-        .select((eb) => [
-          'is_sample',
-          eb.fn.countAll<number>().as('records'),
-          eb.fn.max('retrieved_at').as('latest'),
-        ])
-        .groupBy('is_sample')
-        .execute();
-      const slice = (isSample: boolean): CorpusSliceCounts => {
-        const row = rows.find((r) => Number(r.is_sample) === (isSample ? 1 : 0));
-        return {
-          records: Number(row?.records ?? 0),
-          latestRetrievedAt: row?.latest === null || row?.latest === undefined ? null : Number(row.latest),
-        };
-      };
-      return { real: slice(false), sample: slice(true) };
-    }),
-  );
-  return { posts: posts!, comments: comments! };
+  const rows = await db
+    .selectFrom('corpus_totals')
+    .select(['record_type', 'is_sample', 'records', 'latest_retrieved_at'])
+    .execute();
+  const slice = (type: 'posts' | 'comments', isSample: boolean): CorpusSliceCounts => {
+    const row = rows.find((r) => r.record_type === type && Number(r.is_sample) === (isSample ? 1 : 0));
+    const records = Number(row?.records ?? 0);
+    return {
+      records,
+      latestRetrievedAt:
+        records === 0 || row?.latest_retrieved_at === null || row?.latest_retrieved_at === undefined
+          ? null
+          : Number(row.latest_retrieved_at),
+    };
+  };
+  return {
+    posts: { real: slice('posts', false), sample: slice('posts', true) },
+    comments: { real: slice('comments', false), sample: slice('comments', true) },
+  };
 }
