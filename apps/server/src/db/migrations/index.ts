@@ -24,6 +24,7 @@ import * as createRateLimits from './20261127000900_create-rate-limits.ts';
 import * as outboxCreatedIndex from './20261127001600_outbox-created-index.ts';
 import * as createCorpusDeferred from './20261128000300_create-corpus-deferred.ts';
 import * as trigramKelvinSign from './20261128000400_trigram-kelvin-sign.ts';
+import * as removalRequests from './20261129003000_removal-requests.ts';
 
 /** Every migration, by name, in the order they run. Add new ones at the end; never edit a landed one. */
 export const MIGRATIONS: Record<string, Migration> = {
@@ -52,4 +53,5 @@ export const MIGRATIONS: Record<string, Migration> = {
   '20261127001600_outbox-created-index': outboxCreatedIndex,
   '20261128000300_create-corpus-deferred': createCorpusDeferred,
   '20261128000400_trigram-kelvin-sign': trigramKelvinSign,
+  '20261129003000_removal-requests': removalRequests,
 };
