@@ -39,6 +39,7 @@ import { healthRoutes } from './routes/health.routes.ts';
 import { ordersRoutes } from './routes/orders.routes.ts';
 import { passwordResetRoutes } from './routes/password-reset.routes.ts';
 import { paypalRoutes } from './routes/paypal.routes.ts';
+import { removalRequestsRoutes } from './routes/removal-requests.routes.ts';
 import { schedulesRoutes } from './routes/schedules.routes.ts';
 import { usersRoutes } from './routes/users.routes.ts';
 import { webhooksRoutes } from './routes/webhooks.routes.ts';
@@ -98,6 +99,7 @@ export async function buildApp(deps: Deps, options: BuildAppOptions = {}): Promi
   await app.register(ordersRoutes(deps));
   await app.register(corpusRoutes(deps));
   await app.register(paypalRoutes(deps));
+  await app.register(removalRequestsRoutes(deps));
   await app.register(webhooksRoutes(deps));
   await app.register(schedulesRoutes(deps));
   await app.register(creditPackagesRoutes());

@@ -24,6 +24,8 @@ export const ADMIN_AUDIT_ACTIONS = [
   'order.retry',
   'order.cancel',
   'payment.refund',
+  'removal.approve',
+  'removal.reject',
 ] as const;
 export type AdminAuditAction = (typeof ADMIN_AUDIT_ACTIONS)[number];
 

@@ -12,3 +12,4 @@ export * from './account.ts';
 export * from './admin.ts';
 export * from './webhooks.ts';
 export * from './schedules.ts';
+export * from './privacy.ts';

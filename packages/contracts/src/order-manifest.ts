@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { FORMAT_TYPES, SEARCH_TYPES, SORT_ORDERS } from './orders.ts';
+import { AUTHOR_MODES, PSEUDONYM_SCOPES, SCRUB_KINDS, ScrubCountsSchema } from './privacy.ts';
 
 /** Records of one kind in the corpus at an order's completion, and the latest retrieval among them. */
 export const CorpusSliceSchema = z.object({
@@ -26,6 +27,13 @@ export const CorpusSnapshotSchema = z.object({
   posts: z.object({ real: CorpusSliceSchema, sample: CorpusSliceSchema }),
   comments: z.object({ real: CorpusSliceSchema, sample: CorpusSliceSchema }),
   sources: z.array(CorpusSourceSchema),
+  /**
+   * What removal requests took out (docs/decisions/036): records erased, and the record ids and authors no ingest
+   * stores again. Absent from manifests recorded before removals existed.
+   */
+  suppressed: z
+    .object({ records_erased: z.number().int(), records: z.number().int(), authors: z.number().int() })
+    .optional(),
 });
 export type CorpusSnapshot = z.infer<typeof CorpusSnapshotSchema>;
 
@@ -49,6 +57,14 @@ export const OrderManifestSchema = z.object({
   include_context: z.boolean(),
   /** posts came with up to this many top comments (0: none) */
   include_comments: z.number().int(),
+  /** how the file names authors, and whose secret made the pseudonyms */
+  authors: z.enum(AUTHOR_MODES),
+  pseudonyms: z.enum(PSEUDONYM_SCOPES),
+  /** the kinds of text scrubbed, and how many of each token the file's texts received (null: nothing scrubbed) */
+  scrub: z.array(z.enum(SCRUB_KINDS)),
+  scrub_counts: ScrubCountsSchema.nullable(),
+  /** where a person in the data asks for their records to be removed */
+  removal_url: z.string(),
   format_type: z.enum(FORMAT_TYPES),
   requested_count: z.number().int(),
   delivered_count: z.number().int(),

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { FILTER_TREE_JSON_SCHEMA } from './filter-docs.ts';
+import { AUTHOR_MODES, PRIVACY_HELP, PSEUDONYM_SCOPES, SCRUB_KINDS } from './privacy.ts';
 import {
   countFilterRules,
   filterTreeSchema,
@@ -142,6 +143,10 @@ export const ORDER_MESSAGES = {
   includeCommentsFormat:
     'Top comments are nested in JSON and NDJSON files only: choose json or ndjson, or leave include_comments out.',
   schedule: 'Choose daily or weekly for schedule, or leave it out for a one-time order.',
+  authors: 'Choose as_is, pseudonymised or omitted for authors.',
+  pseudonyms: 'Choose per_order or per_account for pseudonyms.',
+  scrub: 'Choose any of emails, phones, urls and mentions for scrub.',
+  scrubRepeated: 'Each kind of scrub may be chosen once.',
   titleTooLong: `Ensure this field has no more than ${TITLE_MAX_LENGTH} characters.`,
   noFile: 'This order has no file yet.',
   dryRunBusy: 'Too many dry runs are running right now; try again in a moment.',
@@ -222,6 +227,18 @@ export function createOrderRequestSchema(options: ParseFilterTreeOptions = {}) {
           'Posts (and the posts of a `both` order) come with up to this many of their top comments by score, nested ' +
           'in JSON and NDJSON files (refused for CSV, XLSX and Parquet). 0: none. Not charged.',
       }),
+    authors: z.enum(AUTHOR_MODES, ORDER_MESSAGES.authors).default('as_is').meta({
+      description: PRIVACY_HELP.authors,
+    }),
+    pseudonyms: z.enum(PSEUDONYM_SCOPES, ORDER_MESSAGES.pseudonyms).default('per_order').meta({
+      description: PRIVACY_HELP.pseudonyms,
+    }),
+    scrub: z
+      .array(z.enum(SCRUB_KINDS, ORDER_MESSAGES.scrub), ORDER_MESSAGES.scrub)
+      .max(SCRUB_KINDS.length, ORDER_MESSAGES.scrubRepeated)
+      .refine((kinds) => new Set(kinds).size === kinds.length, ORDER_MESSAGES.scrubRepeated)
+      .default([])
+      .meta({ description: PRIVACY_HELP.scrub }),
     schedule: z.enum(SCHEDULE_CADENCES, ORDER_MESSAGES.schedule).nullish().meta({
       description:
         'Place this order again every day or week: each run is a new order with exclude_purchased, charged as usual, skipped (with an e-mail) when credits are short.',
@@ -269,6 +286,9 @@ export const OrderSchema = z.object({
   exclude_purchased: z.boolean(),
   include_context: z.boolean(),
   include_comments: z.number().int(),
+  authors: z.enum(AUTHOR_MODES),
+  pseudonyms: z.enum(PSEUDONYM_SCOPES),
+  scrub: z.array(z.enum(SCRUB_KINDS)),
 });
 export type Order = z.infer<typeof OrderSchema>;
 

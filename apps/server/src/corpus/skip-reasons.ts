@@ -11,6 +11,8 @@ export const SKIP_REASONS = {
   invalid_id: 'the id is missing or not base36',
   invalid_created_utc: 'created_utc is missing or not a number',
   invalid_link_id: 'a comment without a usable link_id',
+  // An approved removal request suppressed the record or its author (docs/decisions/036-privacy-of-the-corpus.md).
+  removed_on_request: 'removed on request',
 } as const;
 
 export type SkipReason = keyof typeof SKIP_REASONS;

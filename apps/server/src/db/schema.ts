@@ -9,6 +9,7 @@ import type { OrderTables } from './tables/orders.tables.ts';
 import type { OutboxTables } from './tables/outbox.tables.ts';
 import type { PageViewTables } from './tables/page-views.tables.ts';
 import type { PaymentTables } from './tables/payments.tables.ts';
+import type { PrivacyTables } from './tables/privacy.tables.ts';
 import type { PasswordResetTables } from './tables/password-resets.tables.ts';
 import type { RateLimitTables } from './tables/rate-limits.tables.ts';
 import type { ScheduleTables } from './tables/schedules.tables.ts';
@@ -30,6 +31,7 @@ export interface Database
     OutboxTables,
     PageViewTables,
     PaymentTables,
+    PrivacyTables,
     RateLimitTables,
     ScheduleTables,
     ServiceStatusTables,

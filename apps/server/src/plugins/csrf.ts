@@ -23,6 +23,9 @@ export const CSRF_EXEMPT_ROUTES: ReadonlySet<string> = new Set([
   // Its authority is the single-use secret in the body, which another site cannot know (decision 020); the page
   // that posts it may be open in a signed-in browser.
   '/api/auth/confirm-email/',
+  // A public form's entry points (decision 036): no session authorises them; JSON only, like sign-up.
+  '/api/removal-requests/',
+  '/api/removal-requests/confirm/',
   '/api/analytics/pageview/',
   '/api/paypal/webhook/',
 ]);

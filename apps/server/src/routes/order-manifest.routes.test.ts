@@ -191,6 +191,7 @@ describe(`NDJSON and Parquet orders, and the order manifest (${TEST_DIALECT})`, 
         },
         { files: ['RS_2024-01.zst'], is_sample: false, finished_at: '2026-11-01T10:05:00.000Z' },
       ],
+      suppressed: { records_erased: 0, records: 0, authors: 0 },
     });
     expect(body.citation.text).toContain('Reddit');
     expect(body.citation.text).toContain('Pushshift / Arctic Shift');

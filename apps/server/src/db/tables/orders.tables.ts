@@ -24,6 +24,14 @@ export interface OrdersTable {
   include_context: Generated<number>;
   /** posts come with up to this many top comments (0: none) */
   include_comments: Generated<number>;
+  /** as_is | pseudonymised | omitted (docs/decisions/036) */
+  authors: Generated<'as_is' | 'pseudonymised' | 'omitted'>;
+  /** per_order | per_account: whose secret makes the pseudonyms */
+  pseudonyms: Generated<'per_order' | 'per_account'>;
+  /** JSON array of the scrubbed kinds; null: none */
+  scrub: string | null;
+  /** JSON { email, phone, url, user }: replacements made in the file's texts; null when nothing was scrubbed */
+  scrub_counts: string | null;
   status: OrderRowStatus;
   progress: number;
   records_delivered: number | null;

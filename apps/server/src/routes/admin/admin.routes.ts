@@ -13,6 +13,7 @@ import { listAudit } from '../../services/admin/admin-audit.service.ts';
 import { getAdminCorpus, getAdminOverview } from '../../services/admin/admin-overview.service.ts';
 import { adminOrdersRoutes } from './admin-orders.routes.ts';
 import { adminPaymentsRoutes } from './admin-payments.routes.ts';
+import { adminRemovalRequestsRoutes } from './admin-removal-requests.routes.ts';
 import { adminUsersRoutes } from './admin-users.routes.ts';
 
 const AuditQuerySchema = AdminPageQuerySchema.extend({ target_id: z.string().max(64).optional() });
@@ -46,5 +47,6 @@ export function adminRoutes(deps: Deps): FastifyPluginAsyncZod {
     await app.register(adminUsersRoutes(deps));
     await app.register(adminOrdersRoutes(deps));
     await app.register(adminPaymentsRoutes(deps));
+    await app.register(adminRemovalRequestsRoutes(deps));
   };
 }

@@ -8,7 +8,7 @@ export interface AuditInput {
   /** The signed-in administrator; null for the command line. */
   readonly adminUserId: string | null;
   readonly action: AdminAuditAction;
-  readonly targetType: 'user' | 'order' | 'payment';
+  readonly targetType: 'user' | 'order' | 'payment' | 'removal_request';
   readonly targetId: string;
   readonly reason: string | null;
   readonly details?: Record<string, unknown>;

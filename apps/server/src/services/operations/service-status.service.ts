@@ -124,6 +124,11 @@ export function countCorpusRecent(deps: CountingDeps): Promise<CorpusCounts> {
   return entry.counts ? Promise.resolve(entry.counts) : entry.refreshing;
 }
 
+/** Forgets the corpus counts of `db`: the next call counts again (records were erased by a removal). */
+export function forgetCorpusCounts(db: object): void {
+  countsCache.delete(db);
+}
+
 /**
  * The corpus's state for health: `bulk loading` while a bulk ingest has the search indexes deferred (searches answer
  * 503 then), `loading sample` (isSampleCorpusLoading), else `empty` or `ready`, with counts about

@@ -3,12 +3,14 @@ import {
   SNAPSHOT_SOURCES_MAX,
   type CorpusSnapshot,
   type OrderManifest,
+  type ScrubCounts,
 } from '@threadcart/contracts';
 import { listCorpusIngests } from '../../db/repositories/corpus/ingest/corpus-ingests.repository.ts';
 import {
   snapshotCorpus,
   type CorpusSliceCounts,
 } from '../../db/repositories/corpus/stats/corpus-stats.repository.ts';
+import { countSuppressions } from '../../db/repositories/privacy/corpus-suppressions.repository.ts';
 import { findUserOrder } from '../../db/repositories/orders/orders.repository.ts';
 import type { OrderRow } from '../../db/tables/orders.tables.ts';
 import type { Db } from '../../db/database.ts';
@@ -22,6 +24,7 @@ import { orderOptionsOf } from './orders.service.ts';
 export async function takeCorpusSnapshot(db: Db): Promise<CorpusSnapshot> {
   const counts = await snapshotCorpus(db);
   const ingests = await listCorpusIngests(db, SNAPSHOT_SOURCES_MAX);
+  const suppressed = await countSuppressions(db);
   const slice = (s: CorpusSliceCounts) => ({
     records: s.records,
     latest_retrieved_at:
@@ -35,6 +38,11 @@ export async function takeCorpusSnapshot(db: Db): Promise<CorpusSnapshot> {
       is_sample: Number(ingest.is_sample) === 1,
       finished_at: ingest.finished_at,
     })),
+    suppressed: {
+      records_erased: suppressed.recordsErased,
+      records: suppressed.records,
+      authors: suppressed.authors,
+    },
   };
 }
 
@@ -44,10 +52,10 @@ export async function getOrderManifest(deps: Deps, userId: string, orderId: stri
   if (!row) throw notFound();
   if (row.status !== 'completed' || row.completed_at === null || row.file_name === null)
     throw conflict(MANIFEST_MESSAGES.notCompleted, 'order_not_completed');
-  return toManifest(row, row.completed_at, row.file_name);
+  return toManifest(row, row.completed_at, row.file_name, deps.config.appUrl);
 }
 
-function toManifest(row: OrderRow, completedAt: string, fileName: string): OrderManifest {
+function toManifest(row: OrderRow, completedAt: string, fileName: string, appUrl: string): OrderManifest {
   const delivered = Number(row.records_delivered ?? 0);
   return {
     manifest_version: 1,
@@ -57,6 +65,8 @@ function toManifest(row: OrderRow, completedAt: string, fileName: string): Order
     query_string: row.query_string,
     search_type: row.search_type,
     ...orderOptionsOf(row),
+    scrub_counts: row.scrub_counts === null ? null : (JSON.parse(row.scrub_counts) as ScrubCounts),
+    removal_url: `${appUrl}/removal`,
     format_type: row.format_type,
     requested_count: Number(row.result_count),
     delivered_count: delivered,

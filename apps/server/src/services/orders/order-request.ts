@@ -12,6 +12,9 @@ import {
   type FilterTree,
   type FormatType,
   type SearchType,
+  type AuthorMode,
+  type PseudonymScope,
+  type ScrubKind,
 } from '@threadcart/contracts';
 import { WITH_RE2 } from '../../corpus/filters/parse-filter-tree.ts';
 import { FieldErrors } from '../../errors.ts';
@@ -53,6 +56,10 @@ export interface ValidOrderRequest {
   /** comments come with their thread context; posts with up to includeComments top comments (0: none) */
   readonly includeContext: boolean;
   readonly includeComments: number;
+  /** how the file names authors (docs/decisions/036), whose secret makes pseudonyms, what the texts lose */
+  readonly authors: AuthorMode;
+  readonly pseudonyms: PseudonymScope;
+  readonly scrub: readonly ScrubKind[];
 }
 
 /**
@@ -89,6 +96,9 @@ export function validateOrderRequest(
     excludePurchased: body.exclude_purchased,
     includeContext: body.include_context,
     includeComments: body.include_comments,
+    authors: body.authors,
+    pseudonyms: body.pseudonyms,
+    scrub: body.scrub,
   };
 }
 

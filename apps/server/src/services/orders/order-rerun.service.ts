@@ -49,5 +49,8 @@ function requestOf(row: OrderRow, options: RerunOrderRequest): CreateOrderReques
     exclude_purchased: options.exclude_purchased ?? Number(row.exclude_purchased) === 1,
     include_context: Number(row.include_context) === 1,
     include_comments: Number(row.include_comments),
+    authors: row.authors,
+    pseudonyms: row.pseudonyms,
+    scrub: row.scrub === null ? [] : (JSON.parse(row.scrub) as unknown),
   });
 }

@@ -6,6 +6,7 @@ import {
   type DashboardStats,
   type Order,
   type PreviewResponse,
+  type ScrubKind,
 } from '@threadcart/contracts';
 import { withTransaction } from '../../db/database.ts';
 import { lockUserCredits } from '../../db/repositories/payments/credits.repository.ts';
@@ -80,6 +81,9 @@ export async function placeOrder(
       exclude_purchased: request.excludePurchased ? 1 : 0,
       include_context: request.includeContext ? 1 : 0,
       include_comments: request.includeComments,
+      authors: request.authors,
+      pseudonyms: request.pseudonyms,
+      scrub: request.scrub.length === 0 ? null : JSON.stringify(request.scrub),
       status: 'pending',
       reservation_id: reservationId,
       idempotency_key: idempotencyKey ?? null,
@@ -235,11 +239,13 @@ function hashRequest(
   // Today's orders hash as they did before sort, seed and columns existed (their keys stay valid).
   const options = sort === 'top' && columns === null ? {} : { sort, seed, columns };
   // Likewise each later option only when it is on.
-  const { excludePurchased, includeContext, includeComments } = request;
+  const { excludePurchased, includeContext, includeComments, authors, pseudonyms, scrub } = request;
   const delivery = {
     ...(excludePurchased ? { excludePurchased } : {}),
     ...(includeContext ? { includeContext } : {}),
     ...(includeComments > 0 ? { includeComments } : {}),
+    ...(authors === 'as_is' ? {} : { authors, pseudonyms }),
+    ...(scrub.length > 0 ? { scrub } : {}),
   };
   return createHash('sha256')
     .update(JSON.stringify({ title, searchType, formatType, resultCount, filters, ...options, ...delivery }))
@@ -288,5 +294,8 @@ export function orderOptionsOf(row: OrderRow) {
     exclude_purchased: Number(row.exclude_purchased) === 1,
     include_context: Number(row.include_context) === 1,
     include_comments: Number(row.include_comments),
+    authors: row.authors,
+    pseudonyms: row.pseudonyms,
+    scrub: row.scrub === null ? [] : (JSON.parse(row.scrub) as ScrubKind[]),
   };
 }

@@ -37,6 +37,9 @@ export function makeOrder(overrides: Partial<Order> = {}): Order {
     exclude_purchased: false,
     include_context: false,
     include_comments: 0,
+    authors: 'as_is',
+    pseudonyms: 'per_order',
+    scrub: [],
     ...overrides,
   };
 }

@@ -24,11 +24,23 @@ export type NewOrder = Omit<
   | 'exclude_purchased'
   | 'include_context'
   | 'include_comments'
+  | 'authors'
+  | 'pseudonyms'
+  | 'scrub'
+  | 'scrub_counts'
 > &
   Partial<
     Pick<
       OrderRow,
-      'sort' | 'sample_seed' | 'columns' | 'exclude_purchased' | 'include_context' | 'include_comments'
+      | 'sort'
+      | 'sample_seed'
+      | 'columns'
+      | 'exclude_purchased'
+      | 'include_context'
+      | 'include_comments'
+      | 'authors'
+      | 'pseudonyms'
+      | 'scrub'
     >
   >;
 

@@ -22,6 +22,7 @@ import type { Database } from '../../../db/schema.ts';
 import { insertCorpusIngest } from '../../../db/repositories/corpus/ingest/corpus-ingests.repository.ts';
 import { finishDeferredIndexes } from './corpus-deferred.service.ts';
 import { newId } from '../../../lib/ids.ts';
+import { loadSuppressionFilter, type SuppressionFilter } from '../../privacy/suppressions.service.ts';
 
 /**
  * Records per transaction. On SQLite a batch (upsert, FTS triggers, reply recount) holds the shared write lock for
@@ -130,6 +131,7 @@ export async function ingestFiles(
     transactions: { count: 0, p95Ms: 0, maxMs: 0 },
   };
   if (!options.isBulk) await finishDeferredIndexes(deps.db, options.onStep);
+  const suppression = await loadSuppressionFilter(deps.db, new Date());
   const startedAt = new Date();
   const durations: number[] = [];
   const { files, missing } = await expandPaths(paths);
@@ -161,7 +163,11 @@ export async function ingestFiles(
       }
       summary.read += event.read;
       for (const [reason, line] of event.skips) addSkip(summary, reason, `${file}:${line}`);
-      for (const batch of event.batches) {
+      for (const found of event.batches) {
+        const batch = withoutSuppressed(found, suppression, (id) =>
+          addSkip(summary, 'removed_on_request', `${file} (${found.table === 'posts' ? 't3' : 't1'}_${id})`),
+        );
+        if (batch.rows.length === 0) continue;
         const started = performance.now();
         await write(writer, summary, batch, options.isBulk === true);
         durations.push(performance.now() - started);
@@ -213,6 +219,23 @@ async function recordIngest(
     started_at: run.startedAt.toISOString(),
     finished_at: finishedAt.toISOString(),
   });
+}
+
+/** The batch without the records an approved removal request suppressed; onSkip is told of each one left out. */
+function withoutSuppressed(
+  batch: RowBatch,
+  suppression: SuppressionFilter,
+  onSkip: (id: string) => void,
+): RowBatch {
+  if (suppression.isEmpty) return batch;
+  const keep = (row: { id: string; author: string }) => {
+    if (!suppression.isSuppressed(batch.table, row)) return true;
+    onSkip(row.id);
+    return false;
+  };
+  return batch.table === 'posts'
+    ? { table: 'posts', rows: batch.rows.filter(keep) }
+    : { table: 'comments', rows: batch.rows.filter(keep) };
 }
 
 /** Written rows after which PostgreSQL's statistics are refreshed (then at every tenfold). */

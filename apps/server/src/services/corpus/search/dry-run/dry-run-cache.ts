@@ -13,6 +13,8 @@ const MAX_KEY_LENGTH = 16_384;
 export interface DryRunCache {
   get(query: PreviewQuery): PreviewSearchResult | undefined;
   set(query: PreviewQuery, result: PreviewSearchResult): void;
+  /** Forgets every answer (an approved removal erased records: no cached count may still include them). */
+  clear(): void;
 }
 
 /** A cache of at most `maxEntries` answers, each kept `ttlMs` (0 keeps none), the least recently used going first. */
@@ -47,6 +49,9 @@ export function createDryRunCache(options: {
       entries.delete(key);
       entries.set(key, { result, expiresAt: now() + ttlMs });
       while (entries.size > maxEntries) entries.delete(entries.keys().next().value!);
+    },
+    clear() {
+      entries.clear();
     },
   };
 }
