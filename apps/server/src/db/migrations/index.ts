@@ -25,6 +25,7 @@ import * as outboxCreatedIndex from './20261127001600_outbox-created-index.ts';
 import * as createCorpusDeferred from './20261128000300_create-corpus-deferred.ts';
 import * as trigramKelvinSign from './20261128000400_trigram-kelvin-sign.ts';
 import * as accountReauthentication from './20261129000100_account-reauthentication.ts';
+import * as signupGiftMailboxes from './20261129000200_signup-gift-mailboxes.ts';
 
 /** Every migration, by name, in the order they run. Add new ones at the end; never edit a landed one. */
 export const MIGRATIONS: Record<string, Migration> = {
@@ -54,4 +55,5 @@ export const MIGRATIONS: Record<string, Migration> = {
   '20261128000300_create-corpus-deferred': createCorpusDeferred,
   '20261128000400_trigram-kelvin-sign': trigramKelvinSign,
   '20261129000100_account-reauthentication': accountReauthentication,
+  '20261129000200_signup-gift-mailboxes': signupGiftMailboxes,
 };
