@@ -169,6 +169,7 @@ async function main(): Promise<void> {
     PAYMENTS_SIMULATOR: 'allow',
     // The bench signs up a dozen users from one address on every run (the limit has its own tests).
     SIGNUPS_PER_ADDRESS_PER_HOUR: '100000',
+    SIGNUPS_PER_NETWORK_PER_HOUR: '100000',
   });
   try {
     await waitForHealth(base);

@@ -44,6 +44,7 @@ export async function startServer(databaseUrl: string): Promise<{ base: string; 
       RATE_LIMIT_PER_ADDRESS: '1000000',
       // A user per query and per hostile loop: more sign-ups from 127.0.0.1 than the 10 of an hour a person gets.
       SIGNUPS_PER_ADDRESS_PER_HOUR: '1000000',
+      SIGNUPS_PER_NETWORK_PER_HOUR: '1000000',
       LOG_LEVEL: 'warn',
       WEB_DIST_DIR: path.join(storage, 'no-web'),
       SESSION_SECRET: 'bench-secret-bench-secret-bench-secret-1',

@@ -56,6 +56,7 @@ export default defineConfig({
       PAGE_VIEWS_PER_MINUTE: '100000',
       // The same for sign-ups (10 an hour per address); that limit is tested in the server's tests.
       SIGNUPS_PER_ADDRESS_PER_HOUR: '100000',
+      SIGNUPS_PER_NETWORK_PER_HOUR: '100000',
       // The webhooks journey's receiver listens on 127.0.0.1; the refusal of such addresses is a server test.
       WEBHOOK_ALLOW_PRIVATE: 'true',
       // And for the unsafe requests per address (600 a minute: page views and dry runs count); tested in the server.

@@ -19,6 +19,7 @@ import { registerAuth } from './plugins/auth.ts';
 import { mountPaymentsSimulator } from './payments/simulator/mount-simulator.ts';
 import { handleFrameworkError, registerErrorHandler } from './plugins/error-handler.ts';
 import { OPENAPI_SECURITY } from './plugins/openapi-security.ts';
+import { healthMonitorOf } from './services/operations/health-monitor.ts';
 import { registerObservability } from './plugins/observability.ts';
 import { registerRequestLimits } from './plugins/request-limits.ts';
 import { recordRoutes } from './plugins/route-list.ts';
@@ -86,6 +87,10 @@ export async function buildApp(deps: Deps, options: BuildAppOptions = {}): Promi
   });
   await app.register(swaggerUi, { routePrefix: '/api/docs' });
 
+  // The storage and SQLite integrity checks run in the background; health reads their last results (issue 28).
+  const monitor = healthMonitorOf(deps);
+  app.addHook('onReady', async () => monitor.start());
+  app.addHook('onClose', async () => monitor.stop());
   await app.register(healthRoutes(deps));
   await app.register(metricsRoutes(deps));
   await app.register(authRoutes(deps));

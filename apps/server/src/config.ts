@@ -65,6 +65,7 @@ const EnvSchema = z.object({
   PAGE_VIEWS_PER_MINUTE: z.coerce.number().int().min(1).default(60),
   SIGNUPS_PER_ADDRESS_PER_HOUR: z.coerce.number().int().min(1).default(10),
   REMOVAL_REQUESTS_PER_ADDRESS_PER_HOUR: z.coerce.number().int().min(1).default(5),
+  SIGNUPS_PER_NETWORK_PER_HOUR: z.coerce.number().int().min(1).default(20),
   RATE_LIMIT_PER_ADDRESS: z.coerce.number().int().min(1).default(600),
   RATE_LIMIT_PER_USER: z.coerce.number().int().min(1).default(300),
   DRY_RUNS_PER_USER_AT_ONCE: z.coerce.number().int().min(1).max(16).default(2),
@@ -164,6 +165,8 @@ export interface Config {
   readonly signupsPerAddressPerHour: number;
   /** removal requests one client address may make per hour (decision 036) */
   readonly removalRequestsPerAddressPerHour: number;
+  /** Accounts one /24 (IPv4) or /64 (IPv6) may create per hour, besides the per-address limit (issue 28). */
+  readonly signupsPerNetworkPerHour: number;
   readonly retentionDays: number;
   readonly sampleCorpus: 'auto' | 'off';
   /** Outgoing webhooks (docs/decisions/030-webhooks-and-schedules.md). */
@@ -286,6 +289,7 @@ export function loadConfig(
     rateLimits: { perAddressPerMinute: e.RATE_LIMIT_PER_ADDRESS, perUserPerMinute: e.RATE_LIMIT_PER_USER },
     signupsPerAddressPerHour: e.SIGNUPS_PER_ADDRESS_PER_HOUR,
     removalRequestsPerAddressPerHour: e.REMOVAL_REQUESTS_PER_ADDRESS_PER_HOUR,
+    signupsPerNetworkPerHour: e.SIGNUPS_PER_NETWORK_PER_HOUR,
     retentionDays: e.RETENTION_DAYS,
     sampleCorpus: e.SAMPLE_CORPUS,
     webhooks: { allowPrivate: e.WEBHOOK_ALLOW_PRIVATE === 'true', timeoutMs: e.WEBHOOK_TIMEOUT_MS },

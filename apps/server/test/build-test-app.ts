@@ -34,6 +34,7 @@ export function testConfig(env: Record<string, string> = {}): Config {
     // Every test signs its users up from one address; the limit has its own test (email-confirmation.test.ts).
     SIGNUPS_PER_ADDRESS_PER_HOUR: '100000',
     REMOVAL_REQUESTS_PER_ADDRESS_PER_HOUR: '100000',
+    SIGNUPS_PER_NETWORK_PER_HOUR: '100000',
     // Test receivers listen on 127.0.0.1; the refusal of private addresses has its own test (webhooks.*.test.ts).
     WEBHOOK_ALLOW_PRIVATE: 'true',
     // The same for the request limits of every unsafe route (request-limits.test.ts tests them with their own).

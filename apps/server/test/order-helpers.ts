@@ -105,9 +105,11 @@ export function parseCsv(text: string): string[][] {
   return rows;
 }
 
-/** Undoes the writers' formula neutralisation: an apostrophe put before `=`, `+`, `-`, `@`, tab or CR. */
+/** Undoes the writers' formula neutralisation: an apostrophe put before a formula character (cells.ts). */
 export function unneutralise(text: string): string {
-  return /^'[=+\-@\t\r]/.test(text) ? text.slice(1) : text;
+  return /^'(?:[\t\r]|[\s\u00A0\u3000\uFEFF]*[=+\-@\uFF1D\uFF0B\uFF0D\uFF20])/.test(text)
+    ? text.slice(1)
+    : text;
 }
 
 /** Reads an order file back into records, whatever the format, the way a customer's tools would. */

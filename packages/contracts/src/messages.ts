@@ -62,6 +62,8 @@ export const EMAIL_MESSAGES = {
   resent: (email: string) => `We sent a new confirmation link to ${email}.`,
   alreadyConfirmed: 'Your e-mail address is already confirmed.',
   confirmedWithGift: 'Your e-mail address is confirmed. Your 1,000 free credits are in your account.',
+  confirmedGiftTaken:
+    'Your e-mail address is confirmed. This mailbox has already received the sign-up gift, so no free credits were added.',
   changed: (email: string) => `Your e-mail address is now ${email}.`,
   changeSent: (email: string) =>
     `We sent a confirmation link to ${email}. Your address changes when you open it.`,

@@ -17,19 +17,20 @@ describe('neutraliseFormula', () => {
     },
   );
 
-  it.each(['', 'plain', ' =1+1', 'a=b', '1-2', "'quoted", '\nnewline first'])('leaves %j alone', (text) => {
+  it.each(['', 'plain', 'a=b', '1-2', "'quoted", ' spaced', '\nline'])('leaves %j alone', (text) => {
     expect(neutraliseFormula(text)).toBe(text);
   });
 });
 
 describe('csvField', () => {
-  it('quotes only what RFC 4180 needs and doubles quotes', () => {
-    expect(csvField('plain')).toBe('plain');
+  it('quotes every text and doubles quotes (issue 28 item 6)', () => {
+    expect(csvField('plain')).toBe('"plain"');
+    expect(csvField('')).toBe('""');
     expect(csvField('a,b')).toBe('"a,b"');
+    expect(csvField("x;=cmd|' /C calc'!A0")).toBe(`"x;=cmd|' /C calc'!A0"`);
     expect(csvField('say "hi"')).toBe('"say ""hi"""');
     expect(csvField('two\nlines')).toBe('"two\nlines"');
-    expect(csvField('cr\rhere')).toBe('"cr\rhere"');
-    expect(csvField('emoji 🎉 日本')).toBe('emoji 🎉 日本');
+    expect(csvField('emoji 🎉 日本')).toBe('"emoji 🎉 日本"');
   });
 
   it('neutralises before quoting, and writes numbers and booleans as they are', () => {

@@ -7,8 +7,10 @@ export const XLSX_MAX_TEXT_LENGTH = 32_767;
 /** Appended to a text cut to fit an Excel cell, so the reader knows the cell is not the whole text. */
 export const XLSX_TRUNCATION_MARKER = ' …[truncated]';
 
-// Leading characters that make a spreadsheet treat a cell as a formula (OWASP "CSV Injection").
-const FORMULA_TRIGGER = /^[=+\-@\t\r]/;
+// Leading characters that make a spreadsheet treat a cell as a formula (OWASP "CSV Injection"): = + - @, tab and CR,
+// also after leading whitespace or line breaks (spreadsheets trim them: " =1+1", "\n=1+1"), and their full-width
+// forms, which some locales' spreadsheets read as the ASCII ones (issue 28 item 6).
+const FORMULA_TRIGGER = /^[\t\r]|^[\s\u00A0\u3000\uFEFF]*[=+\-@\uFF1D\uFF0B\uFF0D\uFF20]/;
 
 // Characters XML 1.0 forbids (§2.2 Char): C0 controls other than tab/LF/CR, U+FFFE/U+FFFF and lone surrogates.
 const XML_FORBIDDEN =
@@ -19,20 +21,20 @@ const XML_FORBIDDEN =
 // eslint-disable-next-line no-control-regex -- matching control characters is the point
 const MAYBE_XML_FORBIDDEN = /[\u0000-\u0008\u000B\u000C\u000E-\u001F\uD800-\uDFFF\uFFFE\uFFFF]/;
 
-const CSV_NEEDS_QUOTES = /[",\r\n]/;
-
 /** Prefixes an apostrophe to a text a spreadsheet would run as a formula; other texts are returned as they are. */
 export function neutraliseFormula(text: string): string {
   return FORMULA_TRIGGER.test(text) ? `'${text}` : text;
 }
 
-/** Encodes one CSV field (RFC 4180): texts are neutralised, then quoted when they hold a quote, comma, CR or LF. */
+/**
+ * Encodes one CSV field (RFC 4180): every text is neutralised and quoted, whatever it holds, so that a spreadsheet
+ * whose locale splits on `;` (or a tab) cannot cut a text into cells that start a formula (issue 28 item 6).
+ */
 export function csvField(value: CellValue): string {
   if (value === null || value === undefined) return '';
   if (typeof value === 'number') return Number.isFinite(value) ? String(value) : '';
   if (typeof value === 'boolean') return value ? 'true' : 'false';
-  const text = neutraliseFormula(value);
-  return CSV_NEEDS_QUOTES.test(text) ? `"${text.replaceAll('"', '""')}"` : text;
+  return `"${neutraliseFormula(value).replaceAll('"', '""')}"`;
 }
 
 /** Removes the characters XML 1.0 cannot carry, which an XLSX part would otherwise reject. */

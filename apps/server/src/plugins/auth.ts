@@ -11,7 +11,7 @@ import {
 import { authenticateAccessToken, type SessionTokens } from '../services/auth/sessions.service.ts';
 import type { AuthUser } from '../services/auth/users.service.ts';
 import { checkCsrf, hasTokenAuthorization, isSecureSite } from './csrf.ts';
-import { ACCESS_COOKIE, REFRESH_COOKIE } from './session-cookies.ts';
+import { ACCESS_COOKIE, DEVICE_COOKIE, REFRESH_COOKIE } from './session-cookies.ts';
 
 export type { AuthUser };
 
@@ -136,6 +136,17 @@ export function setSessionCookies(reply: FastifyReply, deps: Deps, tokens: Sessi
     ...base,
     path: REFRESH_COOKIE_PATH,
     maxAge: tokens.refreshMaxAge,
+  });
+}
+
+/** Remembers this device for a year (httpOnly, sent to /api/auth/ only): sign-in skips the account's delay. */
+export function setDeviceCookie(reply: FastifyReply, deps: Deps, token: string): void {
+  reply.setCookie(DEVICE_COOKIE, token, {
+    httpOnly: true,
+    sameSite: 'lax',
+    secure: isSecureSite(deps),
+    path: REFRESH_COOKIE_PATH,
+    maxAge: 365 * 86_400,
   });
 }
 

@@ -21,6 +21,11 @@ export function registerErrorHandler(app: FastifyInstance): void {
       }
       return reply.status(400).send(fields);
     }
+    if (isDatabaseCorruption(error)) {
+      // A damaged SQLite file is the operator's to restore; the client gets a clear 503, not an internal error.
+      request.log.error({ err: error }, 'database corrupt');
+      return reply.status(503).send({ detail: DATABASE_CORRUPT_MESSAGE, code: 'database_corrupt' });
+    }
     const status = error.statusCode ?? 500;
     if (status >= 500) {
       request.log.error({ err: error }, 'request failed');
@@ -32,6 +37,28 @@ export function registerErrorHandler(app: FastifyInstance): void {
 }
 
 export const BAD_URL_MESSAGE = 'The request address is not valid.';
+
+export const DATABASE_CORRUPT_MESSAGE =
+  'The database is damaged and cannot answer this request. The operator has been alerted; please try again later.';
+
+/**
+ * True for SQLite's "damaged file" errors (SQLITE_CORRUPT*, SQLITE_NOTADB), also from a dry-run thread (whose errors
+ * arrive as copies that keep only the message) and along the cause chain (issue 28 item 11).
+ */
+export function isDatabaseCorruption(error: unknown): boolean {
+  for (let current = error, depth = 0; current && depth < 5; depth += 1) {
+    const { code, message, cause } = current as { code?: unknown; message?: unknown; cause?: unknown };
+    if (typeof code === 'string' && /^SQLITE_(CORRUPT|NOTADB)/.test(code)) return true;
+    if (
+      typeof message === 'string' &&
+      /database disk image is malformed|file is not a database/i.test(message)
+    ) {
+      return true;
+    }
+    current = cause;
+  }
+  return false;
+}
 
 /**
  * Fastify's `frameworkErrors` option: errors raised before routing (a URL that cannot be decoded, a failed async

@@ -310,8 +310,8 @@ describe('secure cookies', () => {
         url: '/api/auth/token/',
         payload: { username: s.username, password: TEST_PASSWORD },
       });
-      // tc_access, tc_refresh and the csrftoken bound to the new session.
-      expect(setCookie(res)).toHaveLength(3);
+      // tc_access, tc_refresh, the device cookie (issue 28) and the csrftoken bound to the new session.
+      expect(setCookie(res)).toHaveLength(4);
       for (const c of setCookie(res)) expect(c).toMatch(/; Secure/);
       const csrf = await secure.inject({ method: 'GET', url: '/api/auth/csrf/' });
       expect(setCookie(csrf)[0]).toMatch(/; Secure/);

@@ -18,8 +18,10 @@ import {
   clearSessionCookies,
   requireAccountSession,
   requireUser,
+  setDeviceCookie,
   setSessionCookies,
 } from '../plugins/auth.ts';
+import { DEVICE_COOKIE } from '../plugins/session-cookies.ts';
 import { issueCsrfToken, issueCsrfTokenForFamily } from '../plugins/csrf.ts';
 import { signIn } from '../services/auth/auth.service.ts';
 import { confirmEmail, resendConfirmation } from '../services/auth/email-confirmation.service.ts';
@@ -71,8 +73,14 @@ export function authRoutes(deps: Deps): FastifyPluginAsyncZod {
       '/api/auth/token/',
       { schema: { body: LoginRequestSchema, response: { 200: UserResponseSchema } } },
       async (request, reply) => {
-        const { user, tokens } = await signIn(deps, request.body, request.ip);
+        const { user, tokens, deviceToken } = await signIn(
+          deps,
+          request.body,
+          request.ip,
+          request.cookies[DEVICE_COOKIE],
+        );
         setSessionCookies(reply, deps, tokens);
+        setDeviceCookie(reply, deps, deviceToken);
         // The token is bound to the session (docs/decisions/004-csrf.md): hand out the new session's at once.
         issueCsrfTokenForFamily(reply, deps, tokens.familyId);
         return { user };

@@ -5,8 +5,12 @@ import type { Deps } from '../deps.ts';
 
 const HealthSchema = z.object({
   status: z.enum(['ok', 'degraded']),
-  database: z.enum(['ok', 'unreachable']),
-  storage: z.enum(['ok', 'unwritable']),
+  /** `corrupt`: SQLite's quick_check (at start and hourly, in the background) found damaged pages. */
+  database: z.enum(['ok', 'unreachable', 'corrupt']),
+  /** From the background check every 5 s: `slow` (1 s or more) keeps 200; only a write error is `unwritable`. */
+  storage: z.enum(['ok', 'slow', 'unwritable']),
+  /** How long the last storage check took (or the running one so far), ms; null before the first. */
+  storage_check_ms: z.number().int().nonnegative().nullable(),
   /** p99 of the API process's event-loop delay over the last window (about 10 s), rounded to whole ms. */
   event_loop_delay_ms: z.number().int().nonnegative(),
   /** null when the database did not answer in time. */
@@ -38,11 +42,13 @@ export function healthRoutes(deps: Deps): FastifyPluginAsyncZod {
       '/api/health/',
       { schema: { response: { 200: HealthSchema, 503: HealthSchema } } },
       async (_req, reply) => {
-        const { isHealthy, database, storage, eventLoopDelayMs, corpus, worker } = await checkHealth(deps);
+        const { isHealthy, database, storage, storageCheckMs, eventLoopDelayMs, corpus, worker } =
+          await checkHealth(deps);
         const body = {
           status: isHealthy ? 'ok' : 'degraded',
           database,
           storage,
+          storage_check_ms: storageCheckMs,
           event_loop_delay_ms: eventLoopDelayMs,
           corpus: corpus
             ? {

@@ -12,6 +12,7 @@ import {
   RerunOrderRequestSchema,
   RerunOrderResponseSchema,
 } from '@threadcart/contracts';
+import { assertStorageWritable } from '../services/operations/health.service.ts';
 import type { Deps } from '../deps.ts';
 import { requireUser } from '../plugins/auth.ts';
 import type { RouteLimit } from '../plugins/request-limits.ts';
@@ -55,6 +56,8 @@ export function ordersRoutes(deps: Deps): FastifyPluginAsyncZod {
       },
       async (request, reply) => {
         const user = requireUser(request);
+        // Files cannot be written: refuse now rather than fail the order seconds later (issue 28 item 10).
+        assertStorageWritable(deps);
         const { order, isReplay } = await placeOrderOrSchedule(
           deps,
           user.id,
@@ -123,6 +126,7 @@ export function ordersRoutes(deps: Deps): FastifyPluginAsyncZod {
         },
       },
       async (request, reply) => {
+        assertStorageWritable(deps);
         const { isReplay, ...rerun } = await rerunOrder(
           deps,
           requireUser(request).id,

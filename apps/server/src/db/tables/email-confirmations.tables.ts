@@ -19,9 +19,18 @@ export interface SignupAttemptsTable {
   id: string;
   ip: string;
   created_at: string;
+  /** The client's /24 (IPv4) or /64 (IPv6); null for attempts recorded before it was. */
+  network: string | null;
+}
+
+/** Mailboxes that received the sign-up gift, by keyed hash; kept after the account is deleted (issue 28). */
+export interface SignupGiftMailboxesTable {
+  mailbox_hash: string;
+  granted_at: string;
 }
 
 export interface EmailConfirmationTables {
   email_confirmations: EmailConfirmationsTable;
   signup_attempts: SignupAttemptsTable;
+  signup_gift_mailboxes: SignupGiftMailboxesTable;
 }

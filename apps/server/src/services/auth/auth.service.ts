@@ -14,6 +14,7 @@ import { findUserByUsername, identifierKey } from '../../db/repositories/auth/us
 import type { Deps } from '../../deps.ts';
 import { AppError, FieldErrors } from '../../errors.ts';
 import { addDays } from '../../lib/clock.ts';
+import { hmacBase64Url, randomToken, safeEqual } from '../../lib/secret-tokens.ts';
 import { beginLoginAttempt, clearLoginAttempt } from './login-throttle.service.ts';
 import { startSession, type SessionTokens } from './sessions.service.ts';
 import { presentUser, verifyPassword } from './users.service.ts';
@@ -23,19 +24,40 @@ import { presentUser, verifyPassword } from './users.service.ts';
  * atomically before the password is verified (cleared again on success), and unknown usernames cost the same argon2
  * time as wrong passwords.
  */
+/** A device cookie's value for a user: `<user id>.<random>.<HMAC of both>`; it proves a past sign-in there. */
+export function signDeviceToken(deps: Deps, userId: string): string {
+  const body = `${userId}.${randomToken(12)}`;
+  return `${body}.${hmacBase64Url(deps.config.auth.secret, `device.${body}`)}`;
+}
+
+/** The user id a device cookie was signed for, or null when it is absent or not signed by this server. */
+export function readDeviceToken(deps: Deps, token: string | undefined): string | null {
+  if (!token) return null;
+  const last = token.lastIndexOf('.');
+  if (last <= 0) return null;
+  const body = token.slice(0, last);
+  if (!safeEqual(token.slice(last + 1), hmacBase64Url(deps.config.auth.secret, `device.${body}`)))
+    return null;
+  return body.slice(0, body.indexOf('.'));
+}
+
 export async function signIn(
   deps: Deps,
   body: LoginRequest,
   ip: string,
-): Promise<{ user: User; tokens: SessionTokens }> {
+  deviceToken?: string,
+): Promise<{ user: User; tokens: SessionTokens; deviceToken: string }> {
   const missing = validateLogin(body);
   if (Object.keys(missing).length > 0) {
     throw new FieldErrors(Object.fromEntries(Object.entries(missing).map(([key, text]) => [key, [text]])));
   }
-  const attempt = { usernameKey: identifierKey(body.username!), ip };
+  const user = await findUserByUsername(deps.db, body.username!);
+  // A device the user signed in from before is not slowed by others' guesses at the account (issue 28 item 5).
+  const deviceUserId = readDeviceToken(deps, deviceToken);
+  const isTrustedDevice = user !== undefined && deviceUserId === user.id;
+  const attempt = { usernameKey: identifierKey(body.username!), ip, isTrustedDevice };
   // Counted as a failure before argon2 runs, so parallel guesses cannot all pass the check (issue 18 item 1).
   const attemptId = await beginLoginAttempt(deps.db, attempt, deps.clock.now());
-  const user = await findUserByUsername(deps.db, body.username!);
   const isValid = await verifyPassword(user?.passwordHash, body.password!);
   if (!user || !isValid) throw new AppError(401, API_MESSAGES.invalidCredentials, 'no_active_account');
   await clearLoginAttempt(deps.db, attemptId);
@@ -43,7 +65,11 @@ export async function signIn(
   if (await isUserDisabled(deps.db, user.id))
     throw new AppError(403, ADMIN_MESSAGES.accountDisabled, 'account_disabled');
   const tokens = await startSession(deps, user.id);
-  return { user: await presentUser(deps, user), tokens };
+  return {
+    user: await presentUser(deps, user),
+    tokens,
+    deviceToken: isTrustedDevice ? deviceToken! : signDeviceToken(deps, user.id),
+  };
 }
 
 /** Records kept for throttling or single use live a day; refresh tokens go once expired (they hold no history). */

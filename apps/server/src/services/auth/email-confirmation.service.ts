@@ -6,6 +6,7 @@ import {
 } from '@threadcart/contracts';
 import { withTransaction, type Db } from '../../db/database.ts';
 import {
+  claimSignupGiftMailbox,
   findUsableEmailConfirmation,
   insertEmailConfirmation,
   listRecentConfirmationTimes,
@@ -24,7 +25,8 @@ import type { EmailConfirmationPurpose } from '../../db/tables/email-confirmatio
 import type { Deps } from '../../deps.ts';
 import { AppError, FieldErrors, badRequest } from '../../errors.ts';
 import { newId } from '../../lib/ids.ts';
-import { randomToken, sha256Hex } from '../../lib/secret-tokens.ts';
+import { normaliseMailbox } from '../../lib/mailbox.ts';
+import { hmacBase64Url, randomToken, sha256Hex } from '../../lib/secret-tokens.ts';
 import { grantSignupGift } from '../payments/ledger.service.ts';
 import { blockedUntil, tooManyAttempts } from './login-throttle.service.ts';
 import { getMailer } from '../operations/mail.service.ts';
@@ -150,11 +152,27 @@ export async function requestEmailChange(deps: Deps, user: AuthUser, email: stri
   });
 }
 
-/** Marks the account's address confirmed and, the first time, grants the sign-up gift (both or neither). */
-async function confirmAddress(trx: Db, userId: string, now: Date): Promise<boolean> {
-  const isFirst = await markEmailConfirmed(trx, userId, now.toISOString());
-  if (isFirst) await grantSignupGift(trx, userId, now);
-  return isFirst;
+/** The keyed hash a mailbox's gift is remembered by (no address is kept after an account is deleted). */
+export function giftMailboxHash(deps: Deps, email: string): string {
+  return hmacBase64Url(deps.config.auth.secret, `signup-gift:${normaliseMailbox(email)}`);
+}
+
+/**
+ * Marks the account's address confirmed and, the first time, grants the sign-up gift (both or neither), once per
+ * mailbox ever: `name+1@`, dots at Gmail and an account deleted since all count as the same mailbox (issue 28).
+ */
+async function confirmAddress(
+  deps: Deps,
+  trx: Db,
+  userId: string,
+  email: string,
+  now: Date,
+): Promise<'gift' | 'gift_taken' | 'already'> {
+  if (!(await markEmailConfirmed(trx, userId, now.toISOString()))) return 'already';
+  if (!(await claimSignupGiftMailbox(trx, giftMailboxHash(deps, email), now.toISOString())))
+    return 'gift_taken';
+  await grantSignupGift(trx, userId, now);
+  return 'gift';
 }
 
 /**
@@ -180,23 +198,25 @@ export async function confirmEmail(deps: Deps, token: string | undefined): Promi
       }
       if (found.purpose === 'signup') {
         if (identifierKey(account.email) !== found.emailKey) throw invalid();
-        const isFirst = await confirmAddress(trx, found.userId, now);
-        return {
-          detail: isFirst ? EMAIL_MESSAGES.confirmedWithGift : EMAIL_MESSAGES.alreadyConfirmed,
-          purpose: 'signup' as const,
+        const outcome = await confirmAddress(deps, trx, found.userId, account.email, now);
+        const details = {
+          gift: EMAIL_MESSAGES.confirmedWithGift,
+          gift_taken: EMAIL_MESSAGES.confirmedGiftTaken,
+          already: EMAIL_MESSAGES.alreadyConfirmed,
         };
+        return { detail: details[outcome], purpose: 'signup' as const };
       }
       if (found.purpose === 'revert') {
         // The old address takes the account back: the new one and everyone signed in through it are shut out.
         await updateUserEmail(trx, found.userId, found.email);
-        await confirmAddress(trx, found.userId, now);
+        await confirmAddress(deps, trx, found.userId, found.email, now);
         await markEmailConfirmationsUsed(trx, found.userId, 'change', now.toISOString());
         await revokeAllSessions(trx, found.userId, now, 'email_change_cancelled');
         await revokeAllApiKeys(trx, found.userId, now.toISOString());
         return { detail: EMAIL_MESSAGES.reverted(found.email), purpose: 'revert' as const };
       }
       await updateUserEmail(trx, found.userId, found.email);
-      await confirmAddress(trx, found.userId, now);
+      await confirmAddress(deps, trx, found.userId, found.email, now);
       // The old address is told, with a link that undoes the change within 24 hours (issue 28).
       await markEmailConfirmationsUsed(trx, found.userId, 'revert', now.toISOString());
       await mailConfirmationLink(deps, trx, account, 'revert', account.email, now, found.email);

@@ -25,6 +25,7 @@ import {
 import type { Deps } from '../../deps.ts';
 import { AppError, FieldErrors } from '../../errors.ts';
 import { newId } from '../../lib/ids.ts';
+import { clientNetwork } from '../../lib/mailbox.ts';
 import { createSemaphore } from '../../lib/semaphore.ts';
 import { mailConfirmationLink, requestEmailChange } from './email-confirmation.service.ts';
 import { getBalance } from '../payments/ledger.service.ts';
@@ -68,7 +69,7 @@ export async function verifyPassword(hash: string | undefined, password: string)
  * Creates an account after every rule of docs/product.md §3.1 and mails the link that confirms its address (the
  * sign-up gift comes with the confirmation, decision 020), and maps a concurrent duplicate (the unique index fires)
  * to the same 400 as a sequential one. At most SIGNUPS_PER_ADDRESS_PER_HOUR accounts are made from one client address
- * an hour, counted under a lock so that parallel sign-ups cannot all slip under the limit; a failed sign-up is not
+ * an hour and SIGNUPS_PER_NETWORK_PER_HOUR from its /24 or /64, counted under a lock so that parallel sign-ups cannot all slip under the limit; a failed sign-up is not
  * counted.
  */
 export async function signUp(deps: Deps, body: SignupRequest, ip: string): Promise<User> {
@@ -84,8 +85,12 @@ export async function signUp(deps: Deps, body: SignupRequest, ip: string): Promi
   const now = deps.clock.now();
   const attemptId = newId(now.getTime());
   const since = new Date(now.getTime() - SIGNUP_WINDOW_MS).toISOString();
-  const attempt = { id: attemptId, ip, createdAt: now.toISOString() };
-  if (!(await recordSignupAttemptWithin(deps.db, attempt, since, deps.config.signupsPerAddressPerHour))) {
+  const attempt = { id: attemptId, ip, network: clientNetwork(ip), createdAt: now.toISOString() };
+  const limits = {
+    perAddress: deps.config.signupsPerAddressPerHour,
+    perNetwork: deps.config.signupsPerNetworkPerHour,
+  };
+  if ((await recordSignupAttemptWithin(deps.db, attempt, since, limits)) !== 'recorded') {
     throw new AppError(429, EMAIL_MESSAGES.tooManySignups, 'too_many_signups', {
       'retry-after': String(SIGNUP_WINDOW_MS / 1000),
     });

@@ -1,5 +1,6 @@
-import fsp from 'node:fs/promises';
 import type { Deps } from '../../deps.ts';
+import { AppError } from '../../errors.ts';
+import { healthMonitorOf } from './health-monitor.ts';
 import { pingDatabase } from '../../db/repositories/operations/health.repository.ts';
 import { getEventLoopGuard } from '../../lib/event-loop-guard.ts';
 import {
@@ -14,8 +15,10 @@ const CHECK_TIMEOUT_MS = 2000;
 
 export interface HealthReport {
   readonly isHealthy: boolean;
-  readonly database: 'ok' | 'unreachable';
-  readonly storage: 'ok' | 'unwritable';
+  readonly database: 'ok' | 'unreachable' | 'corrupt';
+  readonly storage: 'ok' | 'slow' | 'unwritable';
+  /** How long the last background storage check took (ms), or the running one so far; null before the first. */
+  readonly storageCheckMs: number | null;
   /** p99 of this process's event-loop delay over the last window (about 10 s), in whole milliseconds. */
   readonly eventLoopDelayMs: number;
   /** The corpus's state and counts; undefined when the database did not answer in time. */
@@ -52,37 +55,44 @@ export function checkDatabase(deps: Deps): Promise<boolean> {
 }
 
 /**
- * True when a small file can be written to and deleted from the file storage within two seconds: where order files
- * are written, so a read-only or vanished STORAGE_DIR fails health instead of every order.
- */
-export function checkStorage(deps: Deps): Promise<boolean> {
-  return passesWithin(async () => {
-    const probe = await deps.storage.tempPath('health');
-    try {
-      await fsp.writeFile(probe, 'ok');
-    } finally {
-      await fsp.rm(probe, { force: true });
-    }
-  });
-}
-
-/**
- * Runs the database and storage checks side by side; healthy only when both pass. The event-loop delay, the corpus's
- * state and the worker's heartbeat are reported, not judged: an empty corpus or a stopped worker still serves the API.
+ * The database is pinged now; the storage and SQLite integrity come from the background checks' last results
+ * (health-monitor.ts), so a busy disk makes health `slow`, not 503. Healthy unless the database does not answer or is
+ * corrupt, or the storage failed a write. The event-loop delay, the corpus's state and the worker's heartbeat are
+ * reported, not judged: an empty corpus or a stopped worker still serves the API.
  */
 export async function checkHealth(deps: Deps): Promise<HealthReport> {
-  const [isDatabaseOk, isStorageOk, corpus, worker] = await Promise.all([
+  const monitor = healthMonitorOf(deps);
+  const [isDatabaseOk, corpus, worker] = await Promise.all([
     checkDatabase(deps),
-    checkStorage(deps),
     valueWithin(() => getCorpusHealth(deps)),
     valueWithin(() => getWorkerHeartbeat(deps)),
   ]);
+  const storage = monitor.storage();
+  const database = !isDatabaseOk ? 'unreachable' : monitor.integrity().state === 'corrupt' ? 'corrupt' : 'ok';
   return {
-    isHealthy: isDatabaseOk && isStorageOk,
-    database: isDatabaseOk ? 'ok' : 'unreachable',
-    storage: isStorageOk ? 'ok' : 'unwritable',
+    isHealthy: database === 'ok' && storage.state !== 'unwritable',
+    database,
+    storage: storage.state,
+    storageCheckMs: storage.checkMs,
     eventLoopDelayMs: getEventLoopGuard().delayP99Ms(),
     corpus,
     worker,
   };
+}
+
+/** Why new orders are refused while the last storage check failed (issue 28 item 10). */
+export const STORAGE_UNWRITABLE_MESSAGE = (code: string | null) =>
+  `The file storage cannot be written${code ? ` (${code})` : ''}: new orders are not accepted until it can. Please try again later.`;
+
+/**
+ * Refuses new work that writes files (orders, re-runs) with 503 `storage_unwritable` while the last background storage
+ * check failed with a write error: accepting it would fail it seconds later.
+ */
+export function assertStorageWritable(deps: Deps): void {
+  const storage = healthMonitorOf(deps).storage();
+  if (storage.state === 'unwritable') {
+    throw new AppError(503, STORAGE_UNWRITABLE_MESSAGE(storage.errorCode), 'storage_unwritable', {
+      'retry-after': '30',
+    });
+  }
 }

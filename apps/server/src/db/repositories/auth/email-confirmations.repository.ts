@@ -137,39 +137,57 @@ export async function updateUserEmail(db: Db, userId: string, email: string): Pr
     .execute();
 }
 
-// Advisory-lock class (the first key of pg_advisory_xact_lock) for sign-ups by address; see login-failures.
+// Advisory-lock class (the first key of pg_advisory_xact_lock) for sign-ups by network; see login-failures.
 const SIGNUP_ADDRESS_LOCK_CLASS = 180_103;
 
 /**
- * Records one sign-up from an address when fewer than `limit` were recorded since `since`, and says whether it did:
- * count and insert under the address's lock (SQLite: the transaction's write lock; PostgreSQL: an advisory lock),
- * so parallel sign-ups are counted one after another and exactly `limit` get through.
+ * Records one sign-up from an address when fewer than `limits.perAddress` were recorded from it and fewer than
+ * `limits.perNetwork` from its network (/24, /64) since `since`, and says which limit refused it otherwise: count and
+ * insert under the network's lock (SQLite: the transaction's write lock; PostgreSQL: an advisory lock; an address lies
+ * in one network), so parallel sign-ups are counted one after another and exactly the limit gets through.
  */
 export async function recordSignupAttemptWithin(
   db: Db,
-  attempt: { id: string; ip: string; createdAt: string },
+  attempt: { id: string; ip: string; network: string; createdAt: string },
   since: string,
-  limit: number,
-): Promise<boolean> {
+  limits: { perAddress: number; perNetwork: number },
+): Promise<'recorded' | 'address' | 'network'> {
   return withTransaction(db, async (trx) => {
     if (dialectOf(trx) === 'postgres') {
-      await sql`select pg_advisory_xact_lock(${SIGNUP_ADDRESS_LOCK_CLASS}, hashtext(current_schema() || ':' || ${attempt.ip}))`.execute(
+      await sql`select pg_advisory_xact_lock(${SIGNUP_ADDRESS_LOCK_CLASS}, hashtext(current_schema() || ':' || ${attempt.network}))`.execute(
         trx,
       );
     }
-    const row = await trx
-      .selectFrom('signup_attempts')
-      .select((eb) => eb.fn.countAll<string | number>().as('n'))
-      .where('ip', '=', attempt.ip)
-      .where('created_at', '>', since)
-      .executeTakeFirstOrThrow();
-    if (Number(row.n) >= limit) return false;
+    const count = async (column: 'ip' | 'network', value: string) => {
+      const row = await trx
+        .selectFrom('signup_attempts')
+        .select((eb) => eb.fn.countAll<string | number>().as('n'))
+        .where(column, '=', value)
+        .where('created_at', '>', since)
+        .executeTakeFirstOrThrow();
+      return Number(row.n);
+    };
+    if ((await count('ip', attempt.ip)) >= limits.perAddress) return 'address';
+    if ((await count('network', attempt.network)) >= limits.perNetwork) return 'network';
     await trx
       .insertInto('signup_attempts')
-      .values({ id: attempt.id, ip: attempt.ip, created_at: attempt.createdAt })
+      .values({ id: attempt.id, ip: attempt.ip, network: attempt.network, created_at: attempt.createdAt })
       .execute();
-    return true;
+    return 'recorded';
   });
+}
+
+/**
+ * Claims the sign-up gift for a mailbox (its keyed hash): true the first time, false when the mailbox had it, also
+ * through an account deleted since or another spelling of the same mailbox.
+ */
+export async function claimSignupGiftMailbox(db: Db, mailboxHash: string, at: string): Promise<boolean> {
+  const result = await db
+    .insertInto('signup_gift_mailboxes')
+    .values({ mailbox_hash: mailboxHash, granted_at: at })
+    .onConflict((oc) => oc.column('mailbox_hash').doNothing())
+    .executeTakeFirst();
+  return Number(result.numInsertedOrUpdatedRows ?? 0) === 1;
 }
 
 /** Forgets one sign-up attempt (a refused or failed one must not count against the address). */

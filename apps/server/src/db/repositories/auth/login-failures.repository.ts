@@ -5,7 +5,7 @@ import { dialectOf, type Db } from '../../database.ts';
 const USERNAME_LOCK_CLASS = 180_101;
 const IP_LOCK_CLASS = 180_102;
 
-export type FailureKey = { usernameKey: string } | { ip: string };
+export type FailureKey = { usernameKey: string } | { ip: string } | { usernameKey: string; ip: string };
 
 /** Records one failed sign-in. */
 export async function insertLoginFailure(
@@ -52,8 +52,8 @@ export async function listRecentLoginFailureTimes(
   limit: number,
 ): Promise<string[]> {
   let query = db.selectFrom('login_failures').select('created_at').where('created_at', '>', since);
-  query =
-    'usernameKey' in key ? query.where('username_key', '=', key.usernameKey) : query.where('ip', '=', key.ip);
+  if ('usernameKey' in key) query = query.where('username_key', '=', key.usernameKey);
+  if ('ip' in key) query = query.where('ip', '=', key.ip);
   const rows = await query.orderBy('created_at', 'desc').limit(limit).execute();
   return rows.map((r) => r.created_at);
 }

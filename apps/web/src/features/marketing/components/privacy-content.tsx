@@ -41,6 +41,10 @@ export const PRIVACY_SECTIONS: LegalSection[] = [
         <li>Account data: kept for 365 days after the account is deleted, then purged.</li>
         <li>Payment records: kept for 7 years.</li>
         <li>Search history (orders and their files): deleted 90 days after the order.</li>
+        <li>
+          Sign-up gift: we keep a keyed hash of each mailbox that received the free credits, also after the
+          account is deleted, so that a mailbox gets the gift only once. The hash does not reveal the address.
+        </li>
       </ul>
     ),
   },
