@@ -5,6 +5,7 @@ import fs from 'node:fs';
 import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
+import readline from 'node:readline';
 import { fileURLToPath } from 'node:url';
 import { HOSTILE, rule, type ScaleQuery } from './scale-queries.ts';
 import { ms, percentile } from './scale-report.ts';
@@ -22,7 +23,13 @@ async function freePort(): Promise<number> {
   });
 }
 
-/** The real API (no worker) over the bench database, as a child process. */
+/** What the worker's `order steps` lines said (LOG_LEVEL=debug), in the order the orders completed. */
+export const orderSteps: Record<string, unknown>[] = [];
+
+/**
+ * The real API over the bench database, as a child process, with the worker it forks (RUN_WORKER): orders are timed
+ * from creation to completion, and the worker's `order steps` lines are kept in orderSteps.
+ */
 export async function startServer(databaseUrl: string): Promise<{ base: string; child: ChildProcess }> {
   const port = await freePort();
   const storage = fs.mkdtempSync(path.join(os.tmpdir(), 'threadcart-scale-'));
@@ -34,7 +41,7 @@ export async function startServer(databaseUrl: string): Promise<{ base: string; 
       HOST: '127.0.0.1',
       DATABASE_URL: databaseUrl,
       STORAGE_DIR: storage,
-      RUN_WORKER: 'false',
+      RUN_WORKER: 'true',
       SAMPLE_CORPUS: 'off',
       // Every dry run measured is a real one, not an answer reused from the cache (decision 028).
       DRY_RUN_CACHE_MS: '0',
@@ -45,11 +52,22 @@ export async function startServer(databaseUrl: string): Promise<{ base: string; 
       // A user per query and per hostile loop: more sign-ups from 127.0.0.1 than the 10 of an hour a person gets.
       SIGNUPS_PER_ADDRESS_PER_HOUR: '1000000',
       SIGNUPS_PER_NETWORK_PER_HOUR: '1000000',
-      LOG_LEVEL: 'warn',
+      // debug: the worker's step timings of every order (README, "Reading an order's steps").
+      LOG_LEVEL: 'debug',
       WEB_DIST_DIR: path.join(storage, 'no-web'),
       SESSION_SECRET: 'bench-secret-bench-secret-bench-secret-1',
     },
-    stdio: ['ignore', 'inherit', 'inherit'],
+    stdio: ['ignore', 'pipe', 'inherit'],
+  });
+  // The server's and the worker's log lines: order steps are kept, warnings and errors shown, the rest dropped.
+  readline.createInterface({ input: child.stdout! }).on('line', (line) => {
+    try {
+      const entry = JSON.parse(line) as Record<string, unknown>;
+      if (entry.msg === 'order steps') orderSteps.push(entry);
+      else if (Number(entry.level) >= 40) console.log(line);
+    } catch {
+      console.log(line);
+    }
   });
   const base = `http://127.0.0.1:${port}`;
   for (let i = 0; i < 600; i++) {
@@ -113,6 +131,38 @@ export async function dryRun(
   const body = (await res.json()) as Record<string, number | boolean>;
   if (!res.ok) log(`a dry run answered ${res.status}: ${JSON.stringify(body)}`);
   return { ms: performance.now() - started, body, isOk: res.ok };
+}
+
+/**
+ * Places an order of the query for a new user (the 1,000 credits of the sign-up gift pay for it) and polls it every
+ * 20 ms until it completes: the milliseconds from POST create to the poll that saw it completed.
+ */
+export async function orderCreateToCompleted(
+  base: string,
+  query: Omit<ScaleQuery, 'name' | 'isIndexed'>,
+): Promise<number> {
+  const headers = await signIn(base);
+  const started = performance.now();
+  const res = await fetch(`${base}/api/search-queries/create/`, {
+    method: 'POST',
+    headers,
+    body: JSON.stringify({
+      title: 'bench:scale',
+      search_type: query.searchType,
+      format_type: 'csv',
+      result_count: RESULT_COUNT,
+      filters: query.filters,
+    }),
+  });
+  const order = (await res.json()) as { id: string };
+  if (res.status !== 201) throw new Error(`order create answered ${res.status}: ${JSON.stringify(order)}`);
+  for (;;) {
+    const poll = await fetch(`${base}/api/search-queries/${order.id}/`, { headers });
+    const { status } = (await poll.json()) as { status: string };
+    if (status === 'completed') return performance.now() - started;
+    if (status === 'failed') throw new Error(`order ${order.id} failed`);
+    await new Promise((r) => setTimeout(r, 20));
+  }
 }
 
 /** GET /api/health/ one after another for `seconds`: the latencies. */

@@ -10,12 +10,26 @@ export interface ScaleQuery {
   readonly isIndexed: boolean;
 }
 
+/** Ten OR'd literal-free patterns (issue 36): each row costs RE2 ten runs, no index narrows them. */
+const TEN_LITERAL_FREE = [
+  '\\w{40,}',
+  '[a-z]{25,}',
+  '(\\w+\\s+){30,}\\d',
+  '\\d{12,}',
+  '[aeiou]{6,}',
+  '[xyz]{5,}',
+  '\\b[a-z]\\w{20}\\b',
+  '[^\\s]{35,}',
+  '\\s{8,}\\w',
+  '[a-z]{4}[0-9]{4}[a-z]{4}',
+];
+
 export const rule = (field: string, operator: string, value: unknown) => ({ field, operator, value });
 const preset = (name: string) => {
   const { searchType, filters } = ORDER_PRESETS.find((p) => p.name === name)!;
   return { searchType, filters };
 };
-export const SCALE_QUERIES: readonly ScaleQuery[] = [
+const BASE_QUERIES: readonly ScaleQuery[] = [
   { name: 'High Quality Posts (preset)', ...preset('High Quality Posts'), isIndexed: true },
   { name: 'Active Comments (preset)', ...preset('Active Comments'), isIndexed: true },
   {
@@ -89,5 +103,59 @@ export const SCALE_QUERIES: readonly ScaleQuery[] = [
   },
 ];
 
+/**
+ * The shapes of issue 36 (measured through the API, create → completed beside the search): a keyword with a NOT'd
+ * regex, a two-word keyword, three OR'd literal regexes, a narrow tree with comment upvotes, ten OR'd literal-free
+ * regexes (dry run only: its order reads every record, as the literal-free one above).
+ */
+export const ISSUE_36_QUERIES: readonly ScaleQuery[] = [
+  {
+    name: 'keyword docker AND NOT regex kube\\w+, comments',
+    searchType: 'comments',
+    filters: {
+      combinator: 'and',
+      rules: [rule('keyword', 'keyword_contains', 'docker'), rule('regex', 'regex_not_matches', 'kube\\w+')],
+    },
+    isIndexed: true,
+  },
+  {
+    name: 'keyword "django flask", both',
+    searchType: 'both',
+    filters: { combinator: 'and', rules: [rule('keyword', 'keyword_contains', 'django flask')] },
+    isIndexed: true,
+  },
+  {
+    name: "three OR'd regexes gpu, cuda, tensor\\w*, both",
+    searchType: 'both',
+    filters: {
+      combinator: 'or',
+      rules: ['gpu', 'cuda', 'tensor\\w*'].map((p) => rule('regex', 'regex_matches', p)),
+    },
+    isIndexed: true,
+  },
+  {
+    name: 'r/datascience + Q1 2021 + comment upvotes ≥ 5, comments',
+    searchType: 'comments',
+    filters: {
+      combinator: 'and',
+      rules: [
+        rule('subreddit', 'in', ['datascience']),
+        rule('created', 'between', ['2021-01-01', '2021-03-31']),
+        rule('comment_upvotes', '>=', 5),
+      ],
+    },
+    isIndexed: true,
+  },
+  {
+    name: "ten OR'd literal-free regexes, both",
+    searchType: 'both',
+    filters: { combinator: 'or', rules: TEN_LITERAL_FREE.map((p) => rule('regex', 'regex_matches', p)) },
+    isIndexed: false,
+  },
+];
+
 /** Literal-free patterns that RE2 can only run slowly: the API must stay responsive while four of them run. */
 export const HOSTILE = ['[a-z][^x]{20}[0-9]{3}q', '(\\w+\\s+){30,80}\\d{9}', '(.*a){12}zz', '\\w{40,}'];
+
+/** Every query bench:scale measures: the table's first ten, then issue 36's shapes. */
+export const SCALE_QUERIES: readonly ScaleQuery[] = [...BASE_QUERIES, ...ISSUE_36_QUERIES];

@@ -23,7 +23,15 @@ import {
   type IngestBenchResult,
 } from './corpus-ingest.ts';
 import { SCALE_QUERIES } from './scale-queries.ts';
-import { dryRun, measureHealth, RESULT_COUNT, signIn, startServer } from './scale-api.ts';
+import {
+  dryRun,
+  measureHealth,
+  orderCreateToCompleted,
+  orderSteps,
+  RESULT_COUNT,
+  signIn,
+  startServer,
+} from './scale-api.ts';
 import { writeResultsSection } from './results-file.ts';
 import {
   bulkNote,
@@ -48,6 +56,8 @@ const BUILD_ONLY = argv.includes('--build-only');
 const HEALTH_ONLY = argv.includes('--health-only');
 const ONLY = argv.includes('--only') ? argv[argv.indexOf('--only') + 1] : undefined;
 const DRY_RUNS = 20;
+/** Orders placed through the API per indexed query (each by a new user: 1,000 records is the sign-up gift). */
+const ORDER_RUNS = 5;
 const log = (message: string) => console.log(`[bench:scale] ${message}`);
 const loads: number[] = [os.loadavg()[0]!];
 
@@ -99,12 +109,19 @@ async function measureDialect(
         if (isOk) last = body;
         else failures += 1;
       }
+      // Create → completed through the API and its worker (the literal-free orders read every record: not timed).
+      const completedMs: number[] = [];
+      const stepsFrom = orderSteps.length;
+      for (let run = 0; query.isIndexed && run < ORDER_RUNS; run++)
+        completedMs.push(await orderCreateToCompleted(server.base, query));
+      logSteps(`${label} ${query.name}`, orderSteps.slice(stepsFrom));
       const ids = [...result.posts.map((p) => `p${p.id}`), ...result.comments.map((c) => `c${c.id}`)].join(
         ',',
       );
       queries.push({
         searchMs,
         dryRunMs,
+        completedMs,
         matches: Number(last.matches),
         isExact: last.matches_is_estimate === false && last.matches_capped === false,
         low: Number(last.matches_low),
@@ -115,6 +132,7 @@ async function measureDialect(
       log(
         `${label} ${query.name}: search p50 ${ms(percentile(searchMs, 50))} p95 ${ms(percentile(searchMs, 95))}; ` +
           `dry run p50 ${ms(percentile(dryRunMs, 50))} p95 ${ms(percentile(dryRunMs, 95))}; ` +
+          `create → completed p50 ${ms(percentile(completedMs, 50))} p95 ${ms(percentile(completedMs, 95))}; ` +
           `${last.matches_is_estimate ? '≈' : ''}${num(Number(last.matches))} matches`,
       );
     }
@@ -132,6 +150,20 @@ async function measureDialect(
     server.child.kill('SIGTERM');
     await handle.close();
   }
+}
+
+/** The median of each step the worker logged for a query's orders (README, "Reading an order's steps"). */
+function logSteps(name: string, lines: Record<string, unknown>[]): void {
+  if (lines.length === 0) return;
+  const names = [...new Set(lines.flatMap((l) => Object.keys(l.steps as object)))];
+  const medianOf = (values: number[]) => ms(percentile(values, 50));
+  const steps = names.map(
+    (step) => `${step} ${medianOf(lines.map((l) => (l.steps as Record<string, number>)[step] ?? 0))}`,
+  );
+  log(
+    `${name} order steps (median of ${lines.length}): queued ${medianOf(lines.map((l) => Number(l.queuedMs)))}, ` +
+      `total ${medianOf(lines.map((l) => Number(l.totalMs)))}; ${steps.join(', ')}`,
+  );
 }
 
 /** --health-only: the saved run of this database with its health measured again. */
@@ -269,7 +301,7 @@ function section(parsePerSecond: number): string {
   const dates = [...new Set(saved.map((run) => run.at.slice(0, 10)))].join(', ');
   const same =
     results.length === 2
-      ? results[0]!.queries.every((q, i) => q.ids === results[1]!.queries[i]!.ids)
+      ? results[0]!.queries.every((q, i) => q.ids === results[1]!.queries[i]?.ids)
       : undefined;
   return [
     '## Scale',
@@ -279,7 +311,9 @@ function section(parsePerSecond: number): string {
       `${num(SPEC.posts)} posts and ${num(SPEC.comments)} comments. Order search: \`searchCorpus\` in process, ` +
       `${RESULT_COUNT} records, 10 runs after a first (3 when the first took over 10 s, 1 when over 60 s). Dry run: POST /api/search-queries/preview/ to the real API (its threads and its ` +
       `1 s budget), ${DRY_RUNS} runs after a warm-up; "matches" is what the last one answered (≈ an estimate and its ` +
-      '95 % range). Health: GET /api/health/ one after another, 10 s idle, then 15 s while four dry runs with ' +
+      `95 % range). Create → completed: POST /api/search-queries/create/ (CSV, ${RESULT_COUNT} records, a new user each) ` +
+      `to the real server and the worker it forks, polled every 20 ms until completed, ${ORDER_RUNS} orders per indexed ` +
+      "query (the literal-free ones read every record and are not timed; the worker's step timings go to the log). Health: GET /api/health/ one after another, 10 s idle, then 15 s while four dry runs with " +
       'literal-free patterns RE2 runs slowly are answered and re-sent in a loop.',
     '',
     ...table(results, parsePerSecond),

@@ -16,6 +16,15 @@ export const RESULT_COUNT_MAX = 1000;
 export const TITLE_MAX_LENGTH = 200;
 /** The preview counts exactly up to this many matches, then says "at least". */
 export const PREVIEW_MATCH_CAP = 100_000;
+/**
+ * An estimate whose 95 % range spans more than this factor (high over low, low at least 1) has no point worth
+ * showing: it is said as "between low and high" alone (docs/decisions/035-postgresql-at-10m.md).
+ */
+export const ESTIMATE_POINT_MAX_SPREAD = 10;
+
+/** Whether an estimate's range [low, high] is tight enough for its point value to be shown. */
+export const isEstimatePointShown = (low: number, high: number) =>
+  high <= ESTIMATE_POINT_MAX_SPREAD * Math.max(1, low);
 /** Orders a user may have waiting or running at once (docs/decisions/019-fair-order-queue.md). */
 export const MAX_OPEN_ORDERS = 10;
 /** Dry runs a user may ask for per minute (the builder sends one per pause in typing). */
@@ -320,7 +329,10 @@ export const DashboardStatsSchema = z.object({
 export type DashboardStats = z.infer<typeof DashboardStatsSchema>;
 
 export const PreviewResponseSchema = z.object({
-  /** the exact count, or an estimate's point value when matches_is_estimate */
+  /**
+   * the exact count, or an estimate's point value when matches_is_estimate (within the range; never 0 once a
+   * match was seen; when the range spans more than ESTIMATE_POINT_MAX_SPREAD times, the UI shows the range alone)
+   */
   matches: z.number().int(),
   /** the exact count stopped at PREVIEW_MATCH_CAP: there are at least that many */
   matches_capped: z.boolean(),

@@ -75,9 +75,15 @@ function inRange(value: number, node: PreparedNode | null): boolean {
   return (node.min === null || value >= node.min) && (node.max === null || value <= node.max);
 }
 
+/** Thrown by recordMatches when its shouldStop says so before a regex rule (a caller's deadline has passed). */
+export class CheckStoppedError extends Error {}
+
 class RecordView {
   private tokenCache?: string[];
-  constructor(readonly item: ReferenceRecord) {}
+  constructor(
+    readonly item: ReferenceRecord,
+    readonly shouldStop?: () => boolean,
+  ) {}
   /** A record whose text is gone reads as an empty text (decision 017). */
   get isTextGone(): boolean {
     return isRemoved(this.item.record);
@@ -117,6 +123,8 @@ function evaluateRule(rule: FilterRule, view: RecordView): Verdict {
       return rule.operator === 'does_not_contain' ? !all : all;
     }
     case 'regex': {
+      // One slow pattern can cost tens of ms a record: a caller with a deadline may stop between two of them.
+      if (view.shouldStop?.()) throw new CheckStoppedError();
       const matched = regexMatches(rule.value as string, view.regexText);
       return rule.operator === 'regex_not_matches' ? !matched : matched;
     }
@@ -156,10 +164,13 @@ function evaluateNode(node: FilterNode, view: RecordView): Verdict {
   return node.not ? !value : value;
 }
 
-/** True when the record passes the tree; deleted or removed records only when the tree has a `removed` rule. */
-export function recordMatches(tree: FilterTree, item: ReferenceRecord): boolean {
+/**
+ * True when the record passes the tree; deleted or removed records only when the tree has a `removed` rule. With
+ * shouldStop, it is asked before each regex rule and a true throws CheckStoppedError.
+ */
+export function recordMatches(tree: FilterTree, item: ReferenceRecord, shouldStop?: () => boolean): boolean {
   if (isRemoved(item.record) && !admitsRemoved(tree)) return false;
-  return evaluateNode(tree, new RecordView(item)) !== false;
+  return evaluateNode(tree, new RecordView(item, shouldStop)) !== false;
 }
 
 type Sortable = ReferenceCommon & { num_comments?: number; replies?: number };

@@ -4,6 +4,13 @@ import { setSqliteStatementDeadline, StatementDeadlineError } from './sqlite-fun
 
 export { StatementDeadlineError } from './sqlite-functions.ts';
 
+/** PostgreSQL's query_canceled: a statement_timeout, or a cancel request (a dry run's cutoff, decision 035). */
+const QUERY_CANCELED = '57014';
+
+/** True when the error is a statement the database stopped: past its timeout, or cancelled from another session. */
+export const isStatementCancelled = (error: unknown) =>
+  error instanceof StatementDeadlineError || (error as { code?: string }).code === QUERY_CANCELED;
+
 /**
  * Runs one statement (or a few) that the database stops at the deadline, throwing StatementDeadlineError. SQLite:
  * re2_match checks the clock per row (one search at a time per thread or process). PostgreSQL: the statement runs
@@ -31,7 +38,7 @@ export async function withStatementDeadline<T>(
       return run(trx);
     });
   } catch (error) {
-    if ((error as { code?: string }).code === '57014') throw new StatementDeadlineError();
+    if ((error as { code?: string }).code === QUERY_CANCELED) throw new StatementDeadlineError();
     throw error;
   }
 }

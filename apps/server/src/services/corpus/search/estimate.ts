@@ -5,7 +5,8 @@ import {
   findStorageExtent,
   samplePages,
 } from '../../../db/repositories/corpus/search/corpus-search.repository.ts';
-import { isPast, type SearchLimits } from './search-steps.ts';
+import { isStatementCancelled } from '../../../db/filter-sql/statement-deadline.ts';
+import { isPast, keepUntil, untilDeadline, type SearchLimits } from './search-steps.ts';
 import type { TypeSearch } from './type-search.ts';
 
 /** A count estimated from a random sample: the point value and a 95 % range. */
@@ -52,6 +53,7 @@ function pickRowids(max: number, count: number): number[] {
 export async function estimateType(db: Db, search: TypeSearch, limits: SearchLimits): Promise<Estimate> {
   if (search.lookups.some((lookup) => lookup.kind === 'none')) return { value: 0, low: 0, high: 0 };
   const extent = await findStorageExtent(db, search.type);
+  const cutoff = { deadline: limits.cutoff };
   if (dialectOf(db) === 'sqlite') {
     const rowids = pickRowids(extent.units, SAMPLE_ROWS);
     let k = 0;
@@ -63,7 +65,12 @@ export async function estimateType(db: Db, search: TypeSearch, limits: SearchLim
     ) {
       limits.signal?.throwIfAborted();
       const batch = rowids.slice(start, start + BATCH_ROWS.sqlite);
-      k += await countSampledRowids(db, search.type, search.row, batch);
+      // The first batch always runs, within the dry run's cutoff: ten slow patterns cost tens of ms a row.
+      const counted = await untilDeadline(db, start === 0 ? cutoff : limits, (trx) =>
+        countSampledRowids(trx, search.type, search.row, batch),
+      );
+      if (counted === undefined) break;
+      k += counted;
       n += batch.length;
     }
     const share = wilsonInterval(k, n);
@@ -78,16 +85,27 @@ export async function estimateType(db: Db, search: TypeSearch, limits: SearchLim
   let percent = Math.min(100, Math.max(0.0001, (BATCH_ROWS.postgres / totalRows) * 100));
   const matches: number[] = [];
   let tuples = 0;
-  while ((matches.length === 0 || !isPast(limits)) && tuples < SAMPLE_ROWS) {
+  while ((matches.length === 0 ? !isPast(cutoff) : !isPast(limits)) && tuples < SAMPLE_ROWS) {
     limits.signal?.throwIfAborted();
-    const pages = await samplePages(db, search.type, search.row, percent, randomInt(1, 2 ** 31));
+    let pages;
+    try {
+      pages = await samplePages(db, search.type, search.row, percent, randomInt(1, 2 ** 31));
+    } catch (error) {
+      // The dry run's cutoff (decision 035): the pages read so far are the sample.
+      if (isStatementCancelled(error) && matches.length > 0) break;
+      throw error;
+    }
     for (const page of pages) {
       // The batch's rows are read already: all of them count, unless each costs an RE2 check here (a hostile
       // pattern costs milliseconds a row). Keeping one page of a batch read past the deadline gave ranges like
-      // 0–2,000,000 at 10M records.
+      // 0–2,000,000 at 10M records. A page whose check the deadline cut short is left out, except the first.
       if (matches.length > 0 && search.row.needsCheck && isPast(limits)) break;
+      const checked = search.row.needsCheck
+        ? keepUntil(page.rows, search.keep, matches.length === 0 ? cutoff : limits)
+        : { kept: page.rows, isComplete: true };
+      if (!checked.isComplete) break;
       tuples += page.tuples;
-      matches.push(search.row.needsCheck ? page.rows.filter(search.keep).length : page.rows.length);
+      matches.push(checked.kept.length);
     }
     if (pages.length > 0) continue;
     // A small table may give no page at a small percentage (or be empty): ask for more, up to all of it.

@@ -1,3 +1,4 @@
+import { CheckStoppedError } from '../../../corpus/reference/evaluate.ts';
 import type { Db } from '../../../db/database.ts';
 import { StatementDeadlineError, withStatementDeadline } from '../../../db/filter-sql/statement-deadline.ts';
 
@@ -8,6 +9,8 @@ import { StatementDeadlineError, withStatementDeadline } from '../../../db/filte
 export interface SearchLimits {
   /** Date.now() after which a search returns what it has (isComplete false) */
   readonly deadline?: number;
+  /** Date.now() past which even a step that always runs (an estimate's first batch) stops: a dry run's cutoff */
+  readonly cutoff?: number;
   /** aborting throws the signal's reason between two statements */
   readonly signal?: AbortSignal;
   readonly onProgress?: (fraction: number) => void;
@@ -30,17 +33,27 @@ export async function untilDeadline<T>(
   }
 }
 
-/** The rows the reference check keeps, checking the clock as it goes (a hostile pattern costs milliseconds a row). */
+/**
+ * The rows the reference check keeps, checking the clock before every row and between a row's regex rules: a
+ * hostile pattern costs milliseconds a row, ten OR'd ones tens (a check every 64 rows let a dry run run seconds past
+ * its budget, decision 035).
+ */
 export function keepUntil<R>(
   rows: readonly R[],
-  keep: (row: R) => boolean,
+  keep: (row: R, shouldStop?: () => boolean) => boolean,
   limits: SearchLimits,
   max = Infinity,
 ) {
   const kept: R[] = [];
+  const shouldStop = limits.deadline === undefined ? undefined : () => isPast(limits);
   for (let i = 0; i < rows.length && kept.length < max; i++) {
-    if (i % 64 === 63 && isPast(limits)) return { kept, isComplete: false };
-    if (keep(rows[i]!)) kept.push(rows[i]!);
+    if (i > 0 && isPast(limits)) return { kept, isComplete: false };
+    try {
+      if (keep(rows[i]!, shouldStop)) kept.push(rows[i]!);
+    } catch (error) {
+      if (error instanceof CheckStoppedError) return { kept, isComplete: false };
+      throw error;
+    }
   }
   return { kept, isComplete: true };
 }

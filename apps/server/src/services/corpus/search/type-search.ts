@@ -58,8 +58,8 @@ export interface TypeSearch {
   readonly scanOrder: ScanOrder | undefined;
   /** the key range of the scan order every match lies in */
   readonly keyRange: KeyRange;
-  /** the reference check, for candidates of a superset condition */
-  readonly keep: (record: PostOrComment) => boolean;
+  /** the reference check, for candidates of a superset condition (stopped by CheckStoppedError when shouldStop) */
+  readonly keep: (record: PostOrComment, shouldStop?: () => boolean) => boolean;
   /** the result order as a comparator of records */
   readonly compare: (a: PostOrComment, b: PostOrComment) => number;
   /** SQLite: the FTS5 query equal to the whole filter, when it is only words (a count from the index alone) */
@@ -138,7 +138,7 @@ export function prepareTypeSearch(
         : scanOrder
           ? findCreatedRange(node)
           : { min: null, max: null },
-    keep: (record) => recordMatches(tree, { type, record } as ReferenceRecord),
+    keep: (record, shouldStop) => recordMatches(tree, { type, record } as ReferenceRecord, shouldStop),
     compare: compareForSort(order.sort, order.seed),
     wordsQuery: terms && terms.length > 0 ? toFts5Query(terms) : undefined,
   };

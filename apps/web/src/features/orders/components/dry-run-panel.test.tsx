@@ -31,9 +31,18 @@ describe('describeMatches and describeRange', () => {
   it('marks an estimate with ≈, a compact figure and its 95 % range', () => {
     expect(describeMatches(estimate)).toBe('≈ 1.2M matching records (estimate)');
     expect(describeRange(estimate)).toBe('between 1.1M and 1.3M');
-    const small = { ...estimate, matches: 40, matches_low: 0, matches_high: 7_500 };
+    const small = { ...estimate, matches: 40, matches_low: 12, matches_high: 110 };
     expect(describeMatches(small)).toBe('≈ 40 matching records (estimate)');
-    expect(describeRange(small)).toBe('between 0 and 7,500');
+    expect(describeRange(small)).toBe('between 12 and 110');
+  });
+
+  it('says only the range of an estimate whose range spans more than ten times, never its point', () => {
+    const wide = { ...estimate, matches: 0, matches_low: 0, matches_high: 2_118_595 };
+    expect(describeMatches(wide)).toBe('between 0 and 2.1M matching records (estimate)');
+    expect(describeRange(wide)).toBeUndefined();
+    const apart = { ...estimate, matches: 79_956, matches_low: 61_840, matches_high: 2_218_541 };
+    expect(describeMatches(apart)).toBe('between 61.8K and 2.2M matching records (estimate)');
+    expect(describeMatches({ ...apart, matches_high: 618_400 })).toBe('≈ 80K matching records (estimate)');
   });
 
   it('keeps "at least" for a server that only says the count was capped', () => {

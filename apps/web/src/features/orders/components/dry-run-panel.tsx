@@ -1,4 +1,9 @@
-import { ORDER_MESSAGES, PREVIEW_MATCH_CAP, type PreviewResponse } from '@threadcart/contracts';
+import {
+  isEstimatePointShown,
+  ORDER_MESSAGES,
+  PREVIEW_MATCH_CAP,
+  type PreviewResponse,
+} from '@threadcart/contracts';
 import { Link } from 'react-router';
 import { Alert } from '../../../components/ui/alert.tsx';
 import { Spinner } from '../../../components/ui/spinner.tsx';
@@ -12,11 +17,23 @@ const SNIPPET_LENGTH = 120;
 type MatchFigures = Pick<PreviewResponse, 'matches' | 'matches_capped'> &
   Partial<Pick<PreviewResponse, 'matches_is_estimate' | 'matches_low' | 'matches_high'>>;
 
+const formatFigure = (n: number) => (n < 10_000 ? numberFormat.format(n) : compactFormat.format(n));
+
+/** An estimate whose range is too wide for its point to mean much (isEstimatePointShown). */
+const isWideEstimate = (preview: MatchFigures) =>
+  preview.matches_is_estimate === true &&
+  preview.matches_low !== undefined &&
+  preview.matches_high !== undefined &&
+  !isEstimatePointShown(preview.matches_low, preview.matches_high);
+
 /**
  * "N matching records"; "≈ 1.2M matching records (estimate)" when the server estimated the count from a sample
- * because counting exactly would not fit the dry run's budget; "at least 100,000" when it stopped at the cap.
+ * because counting exactly would not fit the dry run's budget, or "between 0 and 2.1M matching records (estimate)"
+ * when the estimate's range spans more than ten times; "at least 100,000" when it stopped at the cap.
  */
 export function describeMatches(preview: MatchFigures): string {
+  if (isWideEstimate(preview))
+    return `between ${formatFigure(preview.matches_low!)} and ${formatFigure(preview.matches_high!)} matching records (estimate)`;
   if (preview.matches_is_estimate)
     return `≈ ${compactFormat.format(preview.matches)} matching records (estimate)`;
   const count = preview.matches_capped
@@ -25,13 +42,15 @@ export function describeMatches(preview: MatchFigures): string {
   return `${count} matching ${preview.matches === 1 && !preview.matches_capped ? 'record' : 'records'}`;
 }
 
-/** The estimate's 95 % range, "between 1.1M and 1.3M"; undefined for an exact count. */
+/**
+ * The estimate's 95 % range beside its point, "between 1.1M and 1.3M"; undefined for an exact count, and for a wide
+ * estimate, whose headline is the range already.
+ */
 export function describeRange(preview: MatchFigures): string | undefined {
   if (!preview.matches_is_estimate || preview.matches_low === undefined || preview.matches_high === undefined)
     return undefined;
-  const [low, high] = [preview.matches_low, preview.matches_high].map((n) =>
-    n < 10_000 ? numberFormat.format(n) : compactFormat.format(n),
-  );
+  if (isWideEstimate(preview)) return undefined;
+  const [low, high] = [preview.matches_low, preview.matches_high].map(formatFigure);
   return low === high ? `about ${low}` : `between ${low} and ${high}`;
 }
 

@@ -5,9 +5,15 @@ import {
   countCorpus,
   type CorpusCounts,
 } from '../../../../db/repositories/corpus/stats/corpus-stats.repository.ts';
+import { cancelSessionQueries } from '../../../../db/repositories/auth/sessions-activity.repository.ts';
 import { getCorpusStats, type CorpusStats } from '../../stats/corpus-stats.service.ts';
 import { dryRunSessionName } from './dry-run-session.ts';
-import { runPreviewSearch, type PreviewQuery, type PreviewSearchResult } from './preview-search.ts';
+import {
+  CUTOFF_SHARE,
+  runPreviewSearch,
+  type PreviewQuery,
+  type PreviewSearchResult,
+} from './preview-search.ts';
 
 /** What the pool gives every thread at start. */
 export interface DryRunThreadData {
@@ -31,6 +37,8 @@ export type DryRunTask =
 
 const data = workerData as DryRunThreadData;
 let handle: DatabaseHandle | undefined;
+/** PostgreSQL: a second session of this thread, which cancels the dry run's statement at its cutoff. */
+let canceller: DatabaseHandle | undefined;
 
 /**
  * Runs one dry run in this thread over its own read-only connection (SQLite: the file opened read-only;
@@ -55,15 +63,34 @@ export async function runDryRunTask(
   if (task.kind === 'corpus-counts') return withCorpusScanTimeout(handle, () => countCorpus(handle!.db));
   if (task.kind === 'corpus-stats')
     return withCorpusScanTimeout(handle, () => getCorpusStats(handle!.db, { top: task.top }));
-  if (handle.dialect === 'postgres')
-    await sql`select set_config('application_name', ${dryRunSessionName(task.taskId)}, false)`.execute(
-      handle.db,
-    );
+  if (handle.dialect !== 'postgres')
+    return runPreviewSearch(handle.db, task.query, { budgetMs: data.budgetMs, startedAt });
+  const session = dryRunSessionName(task.taskId);
+  await sql`select set_config('application_name', ${session}, false)`.execute(handle.db);
+  canceller ??= createDatabase(data.databaseUrl, {
+    schema: data.schema,
+    poolSize: 1,
+    readOnly: true,
+    applicationName: `threadcart-dry-run-cutoff:thread-${process.pid}-${threadId}`,
+    statementTimeoutMs: data.budgetMs,
+  });
+  const cutoffDb = canceller.db;
+  let cancelling: Promise<unknown> = Promise.resolve();
+  // Whatever statement runs at the cutoff is cancelled: a probe, a sample of pages or a plan's statement that
+  // outlives the phases ends here (decision 035).
+  const cutoff = setTimeout(
+    () => {
+      cancelling = cancelSessionQueries(cutoffDb, session).catch(() => 0);
+    },
+    Math.max(0, startedAt + data.budgetMs * CUTOFF_SHARE - Date.now()),
+  );
   try {
     return await runPreviewSearch(handle.db, task.query, { budgetMs: data.budgetMs, startedAt });
   } finally {
-    if (handle.dialect === 'postgres')
-      await sql`select set_config('application_name', 'threadcart-dry-run:idle', false)`.execute(handle.db);
+    clearTimeout(cutoff);
+    // A cancel still on its way must not reach the next statement of this session.
+    await cancelling;
+    await sql`select set_config('application_name', 'threadcart-dry-run:idle', false)`.execute(handle.db);
   }
 }
 

@@ -154,6 +154,41 @@ describe(`dry runs in threads, within a budget (${TEST_DIALECT})`, () => {
     }
   }, 120_000);
 
+  it("holds a budget of 1 s with ten OR'd literal-free patterns, each slow in RE2 (every statement and check)", async () => {
+    const server = await startServer(1000);
+    try {
+      // Ten variants of HOSTILE: every row costs RE2 ten slow runs, so checking rows in blocks, or a statement that
+      // outlives the phases, shows up as seconds past the budget.
+      const patterns = Array.from(
+        { length: 10 },
+        (_, i) => `[a-z][^x]{0,200}[a-z][^x]{0,40}[0-9]{3}${'qrstuvwyzk'[i]}`,
+      );
+      const payload = JSON.stringify({
+        search_type: 'comments',
+        result_count: 100,
+        filters: {
+          combinator: 'or',
+          rules: patterns.map((value) => ({ field: 'regex', operator: 'regex_matches', value })),
+        },
+      });
+      const started = Date.now();
+      const res = await fetch(`http://127.0.0.1:${server.port}/api/search-queries/preview/`, {
+        method: 'POST',
+        headers: { ...server.session.headers, 'content-type': 'application/json' },
+        body: payload,
+      });
+      const elapsed = Date.now() - started;
+      expect(res.status).toBe(200);
+      expect(await res.json()).toMatchObject({ matches_is_estimate: true });
+      // The budget, plus one pattern's run on one row and a loaded machine's scheduling (before the cutoff and the
+      // check between patterns: 5.3 s on PostgreSQL, 5.1 s on SQLite, at a load average of 12 on 2 cores).
+      expect(elapsed).toBeLessThan(1000 + 1500);
+      await expectNoDryRunQuery(server.deps);
+    } finally {
+      await server.close();
+    }
+  }, 120_000);
+
   it('ends the dry run of a client that closes its connection', async () => {
     const server = await startServer(20_000);
     try {

@@ -3,7 +3,10 @@ import type { Db } from '../../../../db/database.ts';
 import type { CommentRecord, PostRecord } from '../../../../corpus/records.ts';
 import { countMatches, estimateMatches, searchCorpus } from '../corpus-search.service.ts';
 import { findIndexLookups } from '../../../../corpus/filters/index-lookups.ts';
-import { prepareFilter } from '../../../../corpus/filters/prepare.ts';
+import { prepareFilter, type RecordType } from '../../../../corpus/filters/prepare.ts';
+import { isStatementCancelled } from '../../../../db/filter-sql/statement-deadline.ts';
+import { findStorageExtent } from '../../../../db/repositories/corpus/search/corpus-search.repository.ts';
+import type { Estimate } from '../estimate.ts';
 
 /** What a dry run needs from the corpus: the query without its title and format. */
 export interface PreviewQuery {
@@ -37,6 +40,30 @@ export const PREVIEW_SAMPLE_SIZE = 5;
  */
 const PHASES = { sample: 0.4, count: 0.65, estimate: 0.8 } as const;
 const INDEXED_SHARES = { sample: 0.1, count: 0.15, estimate: 0.21 } as const;
+/**
+ * Below this many records (of the types asked for) the count gets the estimate's time too, and an estimate runs
+ * only when it did not finish: a small corpus is counted exactly whenever the budget allows (decision 035).
+ */
+export const EXACT_COUNT_RECORDS = 1_000_000;
+
+/**
+ * A share of the budget past which nothing of a dry run runs: the estimate's first batch stops checking rows, and on
+ * PostgreSQL the thread cancels whatever statement is running (dry-run-thread.ts). Its phases end at 0.8.
+ */
+export const CUTOFF_SHARE = 0.9;
+
+/** A phase whose statement the dry run's cutoff cancelled (decision 035) answers as one that ran out of time. */
+async function unlessCancelled<T>(phase: Promise<T>, fallback: T): Promise<T> {
+  try {
+    return await phase;
+  } catch (error) {
+    if (isStatementCancelled(error)) return fallback;
+    throw error;
+  }
+}
+
+const typesOf = (query: PreviewQuery): RecordType[] =>
+  query.searchType === 'both' ? ['posts', 'comments'] : [query.searchType];
 
 /**
  * A dry run within a time budget: the first matches in result order (the sample), then the count, exact when it
@@ -53,12 +80,20 @@ export async function runPreviewSearch(
   const hasLookup = (['posts', 'comments'] as const).some(
     (type) => findIndexLookups(prepareFilter(query.filters, type)).length > 0,
   );
+  // The records stored of the types asked for (catalog reads): the cap of any range, and whether the corpus is small.
+  let stored = 0;
+  for (const type of typesOf(query)) {
+    const extent = await findStorageExtent(db, type);
+    stored += Math.round(extent.units * extent.rowsPerUnit);
+  }
+  const isSmall = stored < EXACT_COUNT_RECORDS;
   const until = (phase: keyof typeof PHASES) =>
-    start + budgetMs * (hasLookup ? INDEXED_SHARES[phase] : PHASES[phase]);
-  const found = await searchCorpus(
-    db,
-    { ...query, resultCount: PREVIEW_SAMPLE_SIZE },
-    { deadline: until('sample'), signal },
+    start +
+    budgetMs *
+      (isSmall && phase === 'count' ? PHASES.estimate : hasLookup ? INDEXED_SHARES[phase] : PHASES[phase]);
+  const found = await unlessCancelled(
+    searchCorpus(db, { ...query, resultCount: PREVIEW_SAMPLE_SIZE }, { deadline: until('sample'), signal }),
+    { posts: [], comments: [], isComplete: false },
   );
   const sample = [
     ...found.posts.map((p) => ({ type: 'post' as const, ...p })),
@@ -69,7 +104,10 @@ export async function runPreviewSearch(
     const n = sample.length;
     return { matches: n, isCapped: false, isEstimate: false, low: n, high: n, counted: n, sample };
   }
-  const counted = await countMatches(db, query, PREVIEW_MATCH_CAP, { deadline: until('count'), signal });
+  const counted = await unlessCancelled(
+    countMatches(db, query, PREVIEW_MATCH_CAP, { deadline: until('count'), signal }),
+    { count: 0, isCapped: false, isComplete: false },
+  );
   const seen = Math.max(counted.count, sample.length);
   if (counted.isComplete && !counted.isCapped)
     return {
@@ -81,14 +119,24 @@ export async function runPreviewSearch(
       counted: seen,
       sample,
     };
-  const estimate = await estimateMatches(db, query, { signal, deadline: until('estimate') });
-  const low = Math.max(estimate.low, seen);
+  // A small corpus's count had the estimate's time: a sample drawn now would only widen what the count says.
+  const estimate: Estimate = await unlessCancelled(
+    estimateMatches(db, query, {
+      signal,
+      deadline: isSmall ? Math.min(until('estimate'), Date.now()) : until('estimate'),
+      cutoff: start + budgetMs * CUTOFF_SHARE,
+    }),
+    { value: 0, low: 0, high: stored },
+  );
+  // What was counted for sure bounds the range below; no estimate says more records than are stored.
+  const low = Math.min(Math.max(estimate.low, seen), Math.max(stored, seen));
+  const high = Math.max(Math.min(estimate.high, Math.max(stored, seen)), low);
   return {
-    matches: Math.max(estimate.value, low),
+    matches: Math.min(Math.max(estimate.value, low), high),
     isCapped: counted.isCapped,
     isEstimate: true,
     low,
-    high: Math.max(estimate.high, low),
+    high,
     counted: seen,
     sample,
   };
