@@ -1,10 +1,12 @@
-// Order file writers: records/s per format for 1,000 and 100,000 records (median of 5 runs each).
-// Run: cd apps/server && npx tsx ../../bench/writers.ts [--runs 5] [--sizes 1000,100000]
+// Order file writers: records/s per format for 1,000 and 100,000 records (median of 5 runs each), then the cost of the
+// privacy options (authors pseudonymised + every scrub kind, docs/decisions/036) against the same order without them.
+// Run: cd apps/server && npx tsx ../../bench/writers.ts [--runs 5] [--sizes 1000,100000] [--privacy-size 100000]
 import { mkdtemp, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import type { FormatType } from '@threadcart/contracts';
 import type { CommentRecord, PostRecord } from '../apps/server/src/corpus/records.ts';
+import { OrderPrivacy } from '../apps/server/src/exports/privacy/order-privacy.ts';
 import { writeOrderFile } from '../apps/server/src/exports/write-order-file.ts';
 
 const FORMATS: FormatType[] = ['json', 'csv', 'xlsx'];
@@ -15,10 +17,14 @@ function option(name: string, fallback: string): string {
   return index >= 0 ? (process.argv[index + 1] ?? fallback) : fallback;
 }
 
+/** Every tenth text carries what the scrub replaces: an address, a link, a phone number and a mention. */
+const PERSONAL =
+  ' mail jane.doe@example.com or see https://example.org/page and call +44 20 7946 0958, thanks u/user_7';
+
 function text(i: number, words: number): string {
   let out = '';
   for (let w = 0; w < words; w += 1) out += (w ? ' ' : '') + WORDS[(i * 7 + w * 13) % WORDS.length];
-  return out;
+  return i % 10 === 0 ? out + PERSONAL : out;
 }
 
 // A realistic order mix for `both`: half posts, half comments, with body lengths around Reddit's medians.
@@ -103,8 +109,49 @@ async function main(): Promise<void> {
         );
       }
     }
+    await benchPrivacy(dir, runs, Number(option('privacy-size', '100000')));
   } finally {
     await rm(dir, { recursive: true, force: true });
+  }
+}
+
+/** Seconds to write `size` records in `format`, with the privacy options or without (median of `runs`). */
+async function timeOrder(dir: string, format: FormatType, size: number, runs: number, isPrivate: boolean) {
+  const times: number[] = [];
+  for (let run = 0; run < runs; run += 1) {
+    const filePath = path.join(dir, `privacy.${format}`);
+    const privacy = new OrderPrivacy({
+      authors: isPrivate ? 'pseudonymised' : 'as_is',
+      secret: 'bench-secret',
+      scrub: isPrivate ? ['emails', 'phones', 'urls', 'mentions'] : [],
+    });
+    const started = performance.now();
+    await writeOrderFile({
+      format,
+      searchType: 'both',
+      posts: privacy.posts(posts(Math.ceil(size / 2))),
+      comments: privacy.comments(comments(Math.floor(size / 2))),
+      filePath,
+      title: 'Bench',
+    });
+    times.push((performance.now() - started) / 1000);
+    await rm(filePath);
+  }
+  return median(times);
+}
+
+async function benchPrivacy(dir: string, runs: number, size: number): Promise<void> {
+  console.log('');
+  console.log(`| format | records | plain s (median of ${runs}) | pseudonymised + scrubbed s | extra time |`);
+  console.log('|---|---:|---:|---:|---:|');
+  for (const format of [...FORMATS, 'ndjson', 'parquet'] as FormatType[]) {
+    // Interleaved, so that a change in the machine's load falls on both.
+    const plain = await timeOrder(dir, format, size, runs, false);
+    const scrubbed = await timeOrder(dir, format, size, runs, true);
+    const extra = ((scrubbed / plain - 1) * 100).toFixed(1);
+    console.log(
+      `| ${format} | ${size.toLocaleString('en')} | ${plain.toFixed(2)} | ${scrubbed.toFixed(2)} | ${extra} % |`,
+    );
   }
 }
 

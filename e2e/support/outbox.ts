@@ -42,3 +42,23 @@ export async function confirmEmailViaApi(request: APIRequestContext, email: stri
   if (response.status() !== 200)
     throw new Error(`e-mail confirmation failed: ${response.status()} ${await response.text()}`);
 }
+
+/** The path (with its token) of the latest removal request confirmation link mailed to `email`. */
+export async function latestRemovalConfirmPath(email: string): Promise<string> {
+  let found: string | undefined;
+  await expect
+    .poll(() => {
+      found = outboxBodies(email)
+        .map((body) => /https?:\/\/[^/\s]+(\/removal\/confirm\?token=\S+)/.exec(body)?.[1])
+        .filter((link) => link !== undefined)
+        .at(-1);
+      return found;
+    })
+    .toBeDefined();
+  return found!;
+}
+
+/** Whether a mail to `email` contains `text` (the outcome of a request). */
+export function hasMailContaining(email: string, text: string): boolean {
+  return outboxBodies(email).some((body) => body.includes(text));
+}

@@ -10,6 +10,8 @@ const TITLES: Record<string, string> = {
   '/forgot-password': 'Forgot Password | Threadcart',
   '/reset-password': 'Reset Password | Threadcart',
   '/confirm-email': 'Confirm E-mail | Threadcart',
+  '/removal': 'Removal Requests | Threadcart',
+  '/removal/confirm': 'Confirm Removal Request | Threadcart',
   '/dashboard': 'Dashboard | Threadcart',
   '/order': 'New Order | Threadcart',
   '/credits': 'Purchase Credits | Threadcart',

@@ -8,6 +8,8 @@ const Home = lazy(() => import('./routes/home.tsx'));
 const Pricing = lazy(() => import('./routes/pricing.tsx'));
 const Terms = lazy(() => import('./routes/terms.tsx'));
 const Privacy = lazy(() => import('./routes/privacy.tsx'));
+const Removal = lazy(() => import('./routes/removal.tsx'));
+const RemovalConfirm = lazy(() => import('./routes/removal-confirm.tsx'));
 const Login = lazy(() => import('./routes/login.tsx'));
 const Signup = lazy(() => import('./routes/signup.tsx'));
 const ForgotPassword = lazy(() => import('./routes/forgot-password.tsx'));
@@ -36,6 +38,8 @@ export function AppRoutes() {
         <Route path="forgot-password" element={<ForgotPassword />} />
         <Route path="reset-password" element={<ResetPassword />} />
         <Route path="confirm-email" element={<ConfirmEmail />} />
+        <Route path="removal" element={<Removal />} />
+        <Route path="removal/confirm" element={<RemovalConfirm />} />
         <Route element={<GuestOnly />}>
           <Route path="login" element={<Login />} />
           <Route path="signup" element={<Signup />} />

@@ -21,6 +21,7 @@ import { searchCorpus } from '../corpus/search/corpus-search.service.ts';
 import { takeCorpusSnapshot } from './order-manifest.service.ts';
 import { releaseReservation, settleReservation } from '../payments/ledger.service.ts';
 import { withThreadContext } from './thread-context.service.ts';
+import { orderPrivacyOf } from '../privacy/order-privacy.service.ts';
 import { recordOrderEvent } from '../operations/webhook-events.service.ts';
 import { createStepTimer, type StepTimer } from '../../lib/step-timer.ts';
 
@@ -225,12 +226,14 @@ async function produceFile(
     includeComments: Number(order.include_comments),
     format: order.format_type,
   });
+  // Authors pseudonymised or omitted and texts scrubbed as the records stream to the writer (docs/decisions/036).
+  const privacy = await orderPrivacyOf(deps, order);
   const written = await steps.time('file', () =>
     writeOrderFile({
       format: order.format_type,
       searchType: order.search_type,
-      posts: records.posts,
-      comments: records.comments,
+      posts: privacy.posts(records.posts),
+      comments: privacy.comments(records.comments),
       threadContext: includeContext,
       filePath: tempPath,
       title: order.title,
@@ -253,6 +256,7 @@ async function produceFile(
     fileSize: size,
     fileSha256: written.sha256,
     corpusSnapshot,
+    scrubCounts: privacy.scrubCounts === null ? null : JSON.stringify(privacy.scrubCounts),
     recordIds: { posts: result.posts.map((p) => p.id), comments: result.comments.map((c) => c.id) },
   };
 }

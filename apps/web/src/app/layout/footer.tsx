@@ -13,6 +13,7 @@ const LEGAL_LINKS = [
   { to: '/privacy', label: 'Privacy Policy' },
   { to: '/terms', label: 'Terms of Service' },
   { to: '/refund', label: 'Refund Policy' },
+  { to: '/removal', label: 'Removal Requests' },
 ] as const;
 
 const linkClasses = 'text-sm text-gray-300 hover:text-white hover:underline';

@@ -4,6 +4,9 @@ import {
   type ScheduleCadence,
   type SearchType,
   type SortOrder,
+  type AuthorMode,
+  type PseudonymScope,
+  type ScrubKind,
 } from '@threadcart/contracts';
 import { columnsPayload } from './order-columns.ts';
 
@@ -54,6 +57,10 @@ export interface DeliveryOptionsPayload {
   exclude_purchased?: true;
   include_context?: true;
   include_comments?: number;
+  /** privacy (docs/decisions/036): sent only when not the default */
+  authors?: AuthorMode;
+  pseudonyms?: PseudonymScope;
+  scrub?: ScrubKind[];
 }
 
 /**
@@ -69,6 +76,9 @@ export function orderOptionsPayload(options: {
   excludePurchased: boolean;
   includeContext: boolean;
   includeComments: string;
+  authors?: AuthorMode;
+  pseudonyms?: PseudonymScope;
+  scrub?: ScrubKind[];
 }): { sort: SortOrder; sample_seed?: number; columns?: string[] } & DeliveryOptionsPayload {
   const seed = options.sampleSeed.trim();
   const columns = columnsPayload(options.columns, options.searchType);
@@ -85,6 +95,11 @@ export function orderOptionsPayload(options: {
     ...(applies.includeComments && topComments !== '' && Number(topComments) !== 0
       ? { include_comments: Number(topComments) }
       : {}),
+    ...(options.authors && options.authors !== 'as_is' ? { authors: options.authors } : {}),
+    ...(options.authors === 'pseudonymised' && options.pseudonyms === 'per_account'
+      ? { pseudonyms: 'per_account' as const }
+      : {}),
+    ...(options.scrub && options.scrub.length > 0 ? { scrub: [...options.scrub] } : {}),
   };
 }
 

@@ -225,6 +225,8 @@ export function completeOrder(
     fileSha256: string;
     /** JSON CorpusSnapshot taken before completion (the manifest) */
     corpusSnapshot: string;
+    /** JSON ScrubCounts of the file's texts; null when nothing was scrubbed (decision 036) */
+    scrubCounts: string | null;
     nowIso: string;
   },
 ): Promise<boolean> {
@@ -238,6 +240,7 @@ export function completeOrder(
     file_size: input.fileSize,
     file_sha256: input.fileSha256,
     corpus_snapshot: input.corpusSnapshot,
+    scrub_counts: input.scrubCounts,
     error: null,
     lease_owner: null,
     lease_expires_at: null,

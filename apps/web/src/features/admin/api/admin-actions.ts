@@ -7,7 +7,8 @@ export type AdminAction =
   | { kind: 'grant' | 'deduct'; userId: string; credits: number; reason: string }
   | { kind: 'disable' | 'enable'; userId: string; reason: string }
   | { kind: 'retry' | 'cancel'; orderId: string; reason: string }
-  | { kind: 'refund'; paymentId: string; reason: string };
+  | { kind: 'refund'; paymentId: string; reason: string }
+  | { kind: 'approve' | 'reject'; removalId: string; reason: string };
 
 /** Runs one operator action (grant, deduct, disable, enable, retry, cancel, refund). */
 export async function runAdminAction(action: AdminAction): Promise<unknown> {
@@ -29,6 +30,10 @@ export async function runAdminAction(action: AdminAction): Promise<unknown> {
       return (await apiClient.post(ADMIN_PATHS.orderAction(action.orderId, action.kind), { reason })).data;
     case 'refund':
       return (await apiClient.post(ADMIN_PATHS.refund(action.paymentId), { reason })).data;
+    case 'approve':
+    case 'reject':
+      return (await apiClient.post(ADMIN_PATHS.removalAction(action.removalId, action.kind), { reason }))
+        .data;
   }
 }
 

@@ -9,6 +9,7 @@ export const ADMIN_KEYS = {
   payments: (status: string, page: number) => ['admin', 'payments', status, page] as const,
   corpus: ['admin', 'corpus'] as const,
   audit: (page: number) => ['admin', 'audit', page] as const,
+  removals: (status: string) => ['admin', 'removals', status] as const,
 };
 
 export const ADMIN_PATHS = {
@@ -27,6 +28,9 @@ export const ADMIN_PATHS = {
   refund: (id: string) => `/api/admin/payments/${encodeURIComponent(id)}/refund/`,
   corpus: '/api/admin/corpus/',
   audit: '/api/admin/audit/',
+  removals: '/api/admin/removal-requests/',
+  removalAction: (id: string, action: 'approve' | 'reject') =>
+    `/api/admin/removal-requests/${encodeURIComponent(id)}/${action}/`,
 } as const;
 
 export const ADMIN_PAGE_SIZE = 25;

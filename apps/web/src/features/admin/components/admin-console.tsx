@@ -9,6 +9,7 @@ import { CorpusPage } from './corpus-page.tsx';
 import { OrdersPage } from './orders-page.tsx';
 import { OverviewPage } from './overview-page.tsx';
 import { PaymentsPage } from './payments-page.tsx';
+import { RemovalsPage } from './removals-page.tsx';
 import { UsersPage } from './users-page.tsx';
 
 const TABS = [
@@ -17,6 +18,7 @@ const TABS = [
   { to: '/admin/orders', label: 'Orders' },
   { to: '/admin/payments', label: 'Payments' },
   { to: '/admin/corpus', label: 'Corpus' },
+  { to: '/admin/removals', label: 'Removal requests' },
   { to: '/admin/audit', label: 'Audit' },
 ] as const;
 
@@ -56,6 +58,7 @@ export function AdminConsole() {
             <Route path="orders" element={<OrdersPage />} />
             <Route path="payments" element={<PaymentsPage />} />
             <Route path="corpus" element={<CorpusPage />} />
+            <Route path="removals" element={<RemovalsPage />} />
             <Route path="audit" element={<AuditPage />} />
           </Routes>
         </>

@@ -51,10 +51,24 @@ export const PRIVACY_SECTIONS: LegalSection[] = [
   {
     title: 'Your Rights',
     body: (
-      <p>
-        You may ask for access to your data, its correction or deletion, and opt out of marketing at any time.
-        You can download your data and delete your account yourself.
-      </p>
+      <>
+        <p>
+          You may ask for access to your data, its correction or deletion, and opt out of marketing at any
+          time. You can download your data and delete your account yourself.
+        </p>
+        <p>
+          If you wrote Reddit posts or comments that are in our corpus, you may ask us to remove them through
+          our{' '}
+          <Link to="/removal" className={link}>
+            removal request form
+          </Link>
+          : once approved, they are erased and never stored again, and no file delivered afterwards contains
+          them. Files delivered before the removal are not recalled. Buyers may also order files whose authors
+          are replaced by pseudonyms (a keyed hash, the same person the same pseudonym within a file) and
+          whose texts are scrubbed of e-mail addresses, phone numbers, links and username mentions. A
+          pseudonym does not make a text anonymous: a quoted sentence can still be searched for on Reddit.
+        </p>
+      </>
     ),
   },
   {

@@ -51,10 +51,18 @@ export const TERMS_SECTIONS: LegalSection[] = [
   {
     title: 'Content and Availability',
     body: (
-      <p>
-        Threadcart delivers public forum content from its own corpus. The delivery, timing and availability of
-        any content are not guaranteed, and an order may return fewer records than requested.
-      </p>
+      <>
+        <p>
+          Threadcart delivers public forum content from its own corpus. The delivery, timing and availability
+          of any content are not guaranteed, and an order may return fewer records than requested.
+        </p>
+        <p>
+          Records whose authors asked for their removal are erased from the corpus and left out of every file
+          delivered afterwards; files delivered before a removal are not recalled, and you agree to honour a
+          removal we tell you of. Pseudonymised files replace authors by keyed hashes; you agree not to try to
+          find out who is behind a pseudonym.
+        </p>
+      </>
     ),
   },
   {

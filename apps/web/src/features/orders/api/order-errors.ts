@@ -35,6 +35,9 @@ export const OPTION_FIELDS = [
   'exclude_purchased',
   'include_context',
   'include_comments',
+  'authors',
+  'pseudonyms',
+  'scrub',
 ] as const;
 export type OptionField = (typeof OPTION_FIELDS)[number];
 export type OptionFieldErrors = Partial<Record<OptionField, string[]>>;

@@ -40,6 +40,9 @@ const INITIAL_SETTINGS: OrderSettings = {
   excludePurchased: false,
   includeContext: false,
   includeComments: '',
+  authors: 'as_is',
+  pseudonyms: 'per_order',
+  scrub: [],
 };
 
 /** Which option messages from the server a settings change makes stale. */
@@ -52,6 +55,9 @@ const STALE_ERRORS: Partial<Record<keyof OrderSettings, (keyof OptionFieldErrors
   includeContext: ['include_context'],
   includeComments: ['include_comments'],
   formatType: ['include_comments'],
+  authors: ['authors'],
+  pseudonyms: ['pseudonyms'],
+  scrub: ['scrub'],
 };
 
 /**

@@ -5,6 +5,9 @@ import {
   type FormatType,
   type SearchType,
   type SortOrder,
+  type AuthorMode,
+  type PseudonymScope,
+  type ScrubKind,
 } from '@threadcart/contracts';
 import { SelectField } from '../../../components/ui/select-field.tsx';
 import { TextField } from '../../../components/ui/text-field.tsx';
@@ -32,6 +35,10 @@ export interface OrderSettings {
   includeContext: boolean;
   /** include_comments (posts), as typed; empty or 0 = none */
   includeComments: string;
+  /** how the file names authors, whose secret makes pseudonyms, what the texts lose (docs/decisions/036) */
+  authors?: AuthorMode;
+  pseudonyms?: PseudonymScope;
+  scrub?: ScrubKind[];
 }
 
 interface OrderSettingsFieldsProps {
