@@ -35,6 +35,7 @@ export const OPTION_FIELDS = [
   'exclude_purchased',
   'include_context',
   'include_comments',
+  'result_count',
 ] as const;
 export type OptionField = (typeof OPTION_FIELDS)[number];
 export type OptionFieldErrors = Partial<Record<OptionField, string[]>>;

@@ -8,7 +8,7 @@ export function OrderList({ orders }: { orders: DashboardOrder[] }) {
   const { download, pendingId } = useDownloadOrder();
   if (orders.length === 0) {
     return (
-      <p className="rounded-lg border border-dashed border-gray-300 bg-white px-4 py-10 text-center text-text-secondary">
+      <p className="rounded-lg border border-dashed border-gray-300 bg-surface px-4 py-10 text-center text-text-secondary">
         {ORDERS_UI_MESSAGES.emptyList}
       </p>
     );

@@ -100,7 +100,7 @@ export function OrderRow(props: OrderRowProps) {
   const isProcessing = ['processing', 'in_progress'].includes(displayStatus(order.status));
   return (
     <li
-      className="overflow-hidden rounded-lg border border-gray-200 bg-white shadow-sm"
+      className="overflow-hidden rounded-lg border border-gray-200 bg-surface shadow-sm"
       data-order-id={order.id}
     >
       <button
