@@ -18,7 +18,9 @@ export const OPENAPI_SECURITY: {
         type: 'apiKey',
         in: 'cookie',
         name: ACCESS_COOKIE,
-        description: 'The session cookie set by /api/auth/login/. Its unsafe requests also need X-CSRFToken.',
+        description:
+          'The session cookie set by POST /api/auth/token/ (sign-in) and renewed by POST /api/auth/token/refresh/. ' +
+          'Its unsafe requests also need X-CSRFToken.',
       },
       csrfToken: {
         type: 'apiKey',

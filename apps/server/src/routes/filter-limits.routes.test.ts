@@ -48,7 +48,7 @@ describe('filter tree limits at the API', () => {
         { field: 'regex', operator: 'regex_matches', value: '(?=a)b' },
       ],
     };
-    const expected = { filters: ['Rule 2 (regex): invalid pattern: invalid perl operator: (?='] };
+    const expected = { filters: ['Rule 2 (regex): invalid pattern: lookahead `(?=` is not supported'] };
     const dryRun = await preview(JSON.stringify(filters));
     expect(dryRun.statusCode).toBe(400);
     expect(dryRun.json()).toEqual(expected);

@@ -34,3 +34,10 @@ export function getPageTitle(pathname: string): string {
 
 /** Pages that show no top navigation (docs/product.md §2.5). */
 export const PATHS_WITHOUT_NAV: readonly string[] = ['/login', '/signup'];
+
+/** The signed-in app and the console: pages with the app's slim footer instead of the marketing one. */
+const APP_PREFIXES = ['/dashboard', '/order', '/credits', '/pay/', '/paypal/', '/account', '/admin'];
+
+export function isAppPath(pathname: string): boolean {
+  return APP_PREFIXES.some((prefix) => pathname === prefix.replace(/\/$/, '') || pathname.startsWith(prefix));
+}

@@ -14,7 +14,7 @@ describe('top navigation', () => {
   test('signed out: Home, Pricing, Log in and Sign up; Home is active on / and /home', async () => {
     mockApi();
     renderApp('/');
-    await screen.findByRole('heading', { name: 'Unlock Reddit Data at Scale' });
+    await screen.findByRole('heading', { name: 'Unlock Reddit Data at Scale' }, { timeout: 5000 });
     const nav = mainNav();
     expect(within(nav).getByRole('link', { name: 'Threadcart' })).toHaveAttribute('href', '/home');
     expect(within(nav).getByRole('link', { name: 'Home' })).toHaveAttribute('aria-current', 'page');
@@ -170,5 +170,29 @@ describe('page views', () => {
     await screen.findByText('You have been logged out.');
     await waitFor(() => expect(currentLocation.state).toBeNull());
     expect(api.callsTo('POST /api/analytics/pageview/')).toHaveLength(1);
+  });
+});
+
+describe('shell and theme (issue 33)', () => {
+  test('the signed-in app has the slim footer; the public site keeps the marketing one', async () => {
+    mockApi(signedIn());
+    renderApp('/account');
+    const footer = await screen.findByRole('contentinfo');
+    expect(within(footer).getByRole('link', { name: 'Refund Policy' })).toHaveAttribute('href', '/refund');
+    expect(within(footer).queryByText('Quick Links')).not.toBeInTheDocument();
+    expect(within(footer).queryByText('Instagram')).not.toBeInTheDocument();
+  });
+
+  test('the toggle switches the theme on <html> and remembers the choice', async () => {
+    mockApi();
+    document.documentElement.setAttribute('data-theme', 'light');
+    const { user } = renderApp('/pricing');
+    await user.click(await screen.findByRole('button', { name: 'Switch to dark theme' }));
+    expect(document.documentElement).toHaveAttribute('data-theme', 'dark');
+    expect(window.localStorage.getItem('threadcart-theme')).toBe('dark');
+    await user.click(screen.getByRole('button', { name: 'Switch to light theme' }));
+    expect(document.documentElement).toHaveAttribute('data-theme', 'light');
+    expect(window.localStorage.getItem('threadcart-theme')).toBe('light');
+    window.localStorage.removeItem('threadcart-theme');
   });
 });

@@ -3,12 +3,14 @@ import { Outlet, useLocation } from 'react-router';
 import { PageLoading } from '../../components/ui/page-loading.tsx';
 import { usePageViews } from '../../features/analytics/hooks/use-page-views.ts';
 import { useSession } from '../../lib/session.tsx';
-import { PATHS_WITHOUT_NAV, getPageTitle } from '../route-meta.ts';
-import { Footer } from './footer.tsx';
+import { PATHS_WITHOUT_NAV, getPageTitle, isAppPath } from '../route-meta.ts';
+import { AppFooter, Footer } from './footer.tsx';
 import { SuccessBanner } from './success-banner.tsx';
 import { TopNav } from './top-nav.tsx';
 
-/** The frame of every page: navigation, banner, page, footer; the session check and page view on each route change. */
+/**
+ * The frame of every page: navigation, banner, page, footer (the marketing one on the public site, a slim one in the
+ * signed-in app and the console); the session check and page view on each route change. */
 export function AppShell() {
   const location = useLocation();
   const { recheck } = useSession();
@@ -39,7 +41,7 @@ export function AppShell() {
       <a
         href="#main"
         onClick={handleSkip}
-        className="sr-only focus:not-sr-only focus:fixed focus:top-2 focus:left-2 focus:z-toast focus:rounded-md focus:bg-white focus:px-4 focus:py-2 focus:shadow-lg"
+        className="sr-only focus:not-sr-only focus:fixed focus:top-2 focus:left-2 focus:z-toast focus:rounded-md focus:bg-surface focus:px-4 focus:py-2 focus:shadow-lg"
       >
         Skip to content
       </a>
@@ -50,7 +52,7 @@ export function AppShell() {
           <Outlet />
         </Suspense>
       </main>
-      <Footer />
+      {isAppPath(location.pathname) ? <AppFooter /> : <Footer />}
     </div>
   );
 }

@@ -16,7 +16,7 @@ const LEGAL_LINKS = [
   { to: '/removal', label: 'Removal Requests' },
 ] as const;
 
-const linkClasses = 'text-sm text-gray-300 hover:text-white hover:underline';
+const linkClasses = 'text-sm text-ink-text hover:text-white hover:underline';
 
 function LinkColumn({
   title,
@@ -42,11 +42,36 @@ function LinkColumn({
 }
 
 /**
- * Footer on every page (docs/product.md §2.5): tagline, quick and legal links, social profiles, support, copyright.
+ * The slim footer of the signed-in app and the console (docs/decisions/033): the legal links and the copyright line,
+ * without the marketing columns.
+ */
+export function AppFooter({ year = new Date().getFullYear() }: { year?: number }) {
+  return (
+    <footer className="border-t border-gray-200 py-4 text-sm text-text-secondary">
+      <Container className="flex flex-wrap items-center justify-between gap-3">
+        <p>
+          © {year} {SITE.name}. All rights reserved.
+        </p>
+        <ul className="flex flex-wrap gap-4" aria-label="Legal">
+          {[...LEGAL_LINKS, { to: '/data-dictionary', label: 'Data dictionary' }].map((link) => (
+            <li key={link.to}>
+              <Link to={link.to} className="hover:text-text-primary hover:underline">
+                {link.label}
+              </Link>
+            </li>
+          ))}
+        </ul>
+      </Container>
+    </footer>
+  );
+}
+
+/**
+ * Footer of the public site (docs/product.md §2.5): tagline, quick and legal links, social profiles, support, copyright.
  */
 export function Footer({ year = new Date().getFullYear() }: { year?: number }) {
   return (
-    <footer className="bg-gray-900 py-12 text-gray-300">
+    <footer className="bg-ink py-12 text-ink-text">
       <Container>
         <div className="grid gap-8 sm:grid-cols-2 lg:grid-cols-4">
           <div className="sm:col-span-2">
@@ -76,7 +101,7 @@ export function Footer({ year = new Date().getFullYear() }: { year?: number }) {
           <LinkColumn title="Quick Links" links={QUICK_LINKS} />
           <LinkColumn title="Legal" links={LEGAL_LINKS} />
         </div>
-        <p className="mt-10 border-t border-gray-700 pt-6 text-sm">
+        <p className="mt-10 border-t border-ink-line pt-6 text-sm">
           © {year} {SITE.name}. All rights reserved.
         </p>
       </Container>

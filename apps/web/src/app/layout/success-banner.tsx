@@ -49,7 +49,7 @@ export function SuccessBanner() {
           role={banner.isError ? 'alert' : 'status'}
           className={cx(
             'pointer-events-auto max-w-lg rounded-md px-4 py-3 text-center text-sm font-semibold text-white shadow-lg',
-            banner.isError ? 'bg-danger-dark' : 'bg-success',
+            banner.isError ? 'bg-danger-solid' : 'bg-success-solid',
           )}
         >
           {banner.text}

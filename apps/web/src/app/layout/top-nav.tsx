@@ -5,6 +5,7 @@ import { Container } from '../../components/ui/container.tsx';
 import { cx } from '../../components/ui/cx.ts';
 import { useLogout } from '../../features/auth/api/logout.ts';
 import { useSession } from '../../lib/session.tsx';
+import { ThemeToggle } from './theme-toggle.tsx';
 
 const numberFormat = new Intl.NumberFormat('en-US');
 
@@ -98,7 +99,7 @@ export function TopNav() {
   );
 
   return (
-    <header className="sticky top-0 z-sticky border-b border-gray-200 bg-white/95 backdrop-blur">
+    <header className="sticky top-0 z-sticky border-b border-gray-200 bg-surface/95 backdrop-blur">
       <Container>
         <nav aria-label="Main" className="flex h-16 items-center justify-between gap-4">
           <Link to="/home" className="text-xl font-bold text-primary-dark">
@@ -110,6 +111,9 @@ export function TopNav() {
             ))}
           </div>
           <div className="hidden items-center gap-3 md:flex">{account}</div>
+          <div className="ml-auto flex items-center md:ml-0">
+            <ThemeToggle />
+          </div>
           <button
             type="button"
             className="inline-flex size-10 items-center justify-center rounded-md text-text-primary hover:bg-gray-100 md:hidden"
@@ -131,7 +135,7 @@ export function TopNav() {
           </button>
         </nav>
       </Container>
-      <div id="mobile-menu" hidden={!isMenuOpen} className="border-t border-gray-200 bg-white md:hidden">
+      <div id="mobile-menu" hidden={!isMenuOpen} className="border-t border-gray-200 bg-surface md:hidden">
         <Container className="space-y-1 py-3">
           {items.map((item) => (
             <NavLinkItem key={item.to} item={item} isMobile />

@@ -6,9 +6,9 @@ export type ButtonVariant = 'primary' | 'secondary' | 'outline' | 'ghost';
 export type ButtonSize = 'sm' | 'md' | 'lg';
 
 const VARIANTS: Record<ButtonVariant, string> = {
-  primary: 'bg-primary-dark text-white shadow-sm hover:brightness-90',
-  secondary: 'bg-secondary-dark text-white shadow-sm hover:brightness-90',
-  outline: 'border border-gray-300 bg-white text-text-primary hover:bg-gray-50',
+  primary: 'bg-primary-solid text-white shadow-sm hover:brightness-90',
+  secondary: 'bg-secondary-solid text-white shadow-sm hover:brightness-90',
+  outline: 'border border-gray-300 bg-surface text-text-primary hover:bg-gray-50',
   ghost: 'text-text-primary hover:bg-gray-100',
 };
 

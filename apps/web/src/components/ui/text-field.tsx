@@ -4,7 +4,7 @@ import { FieldMessages } from './field-messages.tsx';
 
 export const inputClasses = (hasError: boolean) =>
   cx(
-    'block w-full rounded-md border bg-white px-3 py-2 text-base text-text-primary shadow-sm',
+    'block w-full rounded-md border bg-surface px-3 py-2 text-base text-text-primary shadow-sm',
     'placeholder:text-text-tertiary focus:outline-2 focus:outline-offset-0 focus:outline-secondary',
     hasError ? 'border-danger-dark' : 'border-gray-300',
   );

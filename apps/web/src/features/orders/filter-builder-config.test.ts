@@ -1,5 +1,6 @@
 import { describeFilterTree, FILTER_FIELDS, ORDER_PRESETS, parseFilterTree } from '@threadcart/contracts';
 import {
+  builderOperatorsFor,
   builderDefaultOperator,
   builderDefaultValue,
   builderFieldsFor,
@@ -71,11 +72,11 @@ describe('builder fields', () => {
 });
 
 describe('builder tree', () => {
-  it('starts as the default of docs/product.md §7.14: one keyword rule with = and an empty value', () => {
+  it('starts as the default of docs/product.md §7.14: one keyword rule with = (shown as contains), empty value', () => {
     const query = initialBuilderQuery();
     expect(query.combinator).toBe('and');
     expect(query.rules).toHaveLength(1);
-    expect(query.rules[0]).toMatchObject({ field: 'keyword', operator: '=', value: '' });
+    expect(query.rules[0]).toMatchObject({ field: 'keyword', operator: 'keyword_contains', value: '' });
     expect(query.id).toEqual(expect.any(String));
   });
 
@@ -91,9 +92,25 @@ describe('builder tree', () => {
     expect(toPayloadFilters(query)).toEqual({
       combinator: 'or',
       rules: [
-        { field: 'keyword', operator: '=', value: 'a' },
+        { field: 'keyword', operator: 'keyword_contains', value: 'a' },
         { combinator: 'and', rules: [] },
       ],
+    });
+  });
+
+  it('offers keyword "contains" and "does not contain", not the legacy = that means contains', () => {
+    expect(builderOperatorsFor('keyword').map((operator) => operator.name)).toEqual([
+      'keyword_contains',
+      'does_not_contain',
+    ]);
+    expect(builderOperatorsFor('upvotes').map((operator) => operator.name)).toContain('=');
+    const nested = toBuilderQuery({
+      combinator: 'and',
+      rules: [{ combinator: 'or', rules: [{ field: 'keyword', operator: 'equals', value: 'a' }] }],
+    });
+    expect(toPayloadFilters(nested)).toEqual({
+      combinator: 'and',
+      rules: [{ combinator: 'or', rules: [{ field: 'keyword', operator: 'keyword_contains', value: 'a' }] }],
     });
   });
 

@@ -35,10 +35,29 @@ export function fieldLabel(name: string): string {
   return isFilterField(name) ? FIELD_LABELS[name] : name;
 }
 
-/** The operators a field offers. */
+/**
+ * The operators a field offers. Keyword's legacy `=` means "contains" (docs/product.md §7.5) and is not offered twice:
+ * the builder shows it as "contains" (toBuilderQuery).
+ */
 export function builderOperatorsFor(field: string): { name: string; value: string; label: string }[] {
   const operators = isFilterField(field) ? FIELD_OPERATORS[field] : [{ name: '=', label: '=' }];
-  return operators.map((operator) => ({ ...operator, value: operator.name }));
+  return operators
+    .filter((operator) => !(field === 'keyword' && operator.name === '='))
+    .map((operator) => ({ ...operator, value: operator.name }));
+}
+
+const KEYWORD_LEGACY_OPERATORS = new Set(['=', 'equals']);
+
+/** A tree's keyword rules with the legacy `=`/`equals` written as the `keyword_contains` they mean. */
+function withCanonicalKeywordOperators<T>(node: T): T {
+  if (!node || typeof node !== 'object') return node;
+  const record = node as Record<string, unknown>;
+  if (Array.isArray(record.rules))
+    return { ...record, rules: record.rules.map(withCanonicalKeywordOperators) } as T;
+  const operator = typeof record.operator === 'string' ? record.operator.trim().toLowerCase() : '';
+  return record.field === 'keyword' && KEYWORD_LEGACY_OPERATORS.has(operator)
+    ? ({ ...record, operator: 'keyword_contains' } as T)
+    : node;
 }
 
 /** The operator a rule is reset to when its field changes (docs/product.md §7.3, defaultRuleFor). */
@@ -49,10 +68,10 @@ export const builderDefaultValue = (rule: RuleType): unknown => defaultRuleFor(r
 
 /** A tree in any accepted payload form, with the ids the builder needs. */
 export function toBuilderQuery(tree: FilterTreeInput | FilterTree): BuilderQuery {
-  return prepareRuleGroup(structuredClone(tree) as BuilderQuery);
+  return prepareRuleGroup(withCanonicalKeywordOperators(structuredClone(tree)) as BuilderQuery);
 }
 
-/** The starting tree of docs/product.md §7.14: one keyword rule, operator =, empty value. */
+/** The starting tree of docs/product.md §7.14: one keyword rule, operator = (shown as "contains"), empty value. */
 export const initialBuilderQuery = (): BuilderQuery => toBuilderQuery(DEFAULT_FILTER_TREE);
 
 /** How many rules the builder's tree holds, nested groups included. */

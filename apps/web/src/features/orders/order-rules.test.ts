@@ -1,26 +1,26 @@
 import {
-  clampRecordCount,
   defaultOrderTitle,
   displayStatus,
   isActiveStatus,
+  parseRecordCount,
   resolveOrderTitle,
   statusTone,
 } from './order-rules.ts';
 
-describe('clampRecordCount', () => {
+describe('parseRecordCount', () => {
   it.each([
     ['250', 250],
-    ['0', 1],
-    ['-20', 1],
-    ['5000', 1000],
-    ['1000', 1000],
-    ['', 1],
-    ['abc', 1],
-    ['12.7', 12],
-    [42, 42],
-    [Number.NaN, 1],
-  ])('%j becomes %i', (raw, expected) => {
-    expect(clampRecordCount(raw)).toBe(expected);
+    [' 1000 ', 1000],
+    ['1', 1],
+    ['0', null],
+    ['-20', null],
+    ['5000', null],
+    ['10000000', null],
+    ['', null],
+    ['abc', null],
+    ['12.7', null],
+  ])('%j reads as %j (nothing is clamped)', (raw, expected) => {
+    expect(parseRecordCount(raw)).toBe(expected);
   });
 });
 

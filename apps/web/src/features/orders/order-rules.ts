@@ -4,11 +4,14 @@ import type { BadgeTone } from '../../components/ui/badge.tsx';
 /** The form's starting record count (docs/product.md §11.1: form default 100). */
 export const DEFAULT_RECORD_COUNT = 100;
 
-/** Record count rule (docs/product.md §2.9): a whole number from 1 to 1,000; anything non-numeric becomes 1. */
-export function clampRecordCount(raw: string | number): number {
-  const n = typeof raw === 'number' ? raw : Number.parseInt(raw, 10);
-  if (!Number.isFinite(n)) return RESULT_COUNT_MIN;
-  return Math.min(RESULT_COUNT_MAX, Math.max(RESULT_COUNT_MIN, Math.trunc(n)));
+/**
+ * The record count as typed (docs/product.md §2.9: a whole number from 1 to 1,000), or null when it is not one. The
+ * form says what is allowed instead of changing what was typed (no silent clamp: docs/decisions/032).
+ */
+export function parseRecordCount(raw: string): number | null {
+  if (!/^\s*\d+\s*$/.test(raw)) return null;
+  const n = Number(raw);
+  return n >= RESULT_COUNT_MIN && n <= RESULT_COUNT_MAX ? n : null;
 }
 
 const pad = (n: number) => String(n).padStart(2, '0');

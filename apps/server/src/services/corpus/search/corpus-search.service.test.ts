@@ -197,7 +197,7 @@ describe('regex rules (RE2)', () => {
       parseFilterTreeWithRe2(bad);
     } catch (error) {
       expect((error as FieldErrors).fields).toEqual({
-        filters: ['Rule 2 (regex): invalid pattern: invalid perl operator: (?='],
+        filters: ['Rule 2 (regex): invalid pattern: lookahead `(?=` is not supported'],
       });
     }
     return expect(search({ filters: bad, searchType: 'posts', resultCount: 1 })).rejects.toThrow(FieldErrors);

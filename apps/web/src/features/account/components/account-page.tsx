@@ -38,7 +38,7 @@ export function AccountPage() {
             <li key={section.id}>
               <a
                 href={`#${section.id}`}
-                className="inline-block rounded-full border border-gray-200 bg-white px-3 py-1 font-medium text-secondary-dark hover:bg-gray-50"
+                className="inline-block rounded-full border border-gray-200 bg-surface px-3 py-1 font-medium text-secondary-dark hover:bg-gray-50"
               >
                 {section.label}
               </a>

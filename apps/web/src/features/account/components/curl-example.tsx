@@ -19,7 +19,7 @@ export function CurlExample({ apiKey }: { apiKey?: string }) {
       <div className="mt-2 flex flex-wrap items-start gap-2">
         <pre
           data-testid="curl-example"
-          className="min-w-0 flex-1 overflow-x-auto rounded-md bg-gray-900 p-3 font-mono text-xs text-white"
+          className="min-w-0 flex-1 overflow-x-auto rounded-md bg-ink p-3 font-mono text-xs text-white"
         >
           {command}
         </pre>

@@ -22,7 +22,9 @@ export function ShownOnceNotice({
     <div className="space-y-3 rounded-md border border-warning bg-warning-subtle p-4" data-testid={testId}>
       <p className="text-sm font-semibold break-all text-text-primary">{heading}</p>
       <div className="flex flex-wrap items-center gap-2">
-        <code className="min-w-0 flex-1 rounded bg-white px-3 py-2 font-mono text-sm break-all">{value}</code>
+        <code className="min-w-0 flex-1 rounded bg-surface px-3 py-2 font-mono text-sm break-all">
+          {value}
+        </code>
         <CopyButton text={value} label={copyLabel} />
       </div>
       <p className="text-sm text-warning" role="note">

@@ -45,7 +45,7 @@ export function AdminConsole() {
                 to={tab.to}
                 end={'end' in tab}
                 className={({ isActive }) =>
-                  `rounded px-3 py-1 text-sm ${isActive ? 'bg-secondary-dark text-white' : 'hover:bg-gray-100'}`
+                  `rounded px-3 py-1 text-sm ${isActive ? 'bg-secondary-solid text-white' : 'hover:bg-gray-100'}`
                 }
               >
                 {tab.label}

@@ -21,7 +21,7 @@ export function AuthCard({
         >
           Threadcart
         </Link>
-        <div className="rounded-lg border border-gray-200 bg-white p-6 shadow-md sm:p-8">
+        <div className="rounded-lg border border-gray-200 bg-surface p-6 shadow-md sm:p-8">
           <h1 className="text-2xl font-bold text-text-primary">{title}</h1>
           {subtitle && <p className="mt-1 text-sm text-text-secondary">{subtitle}</p>}
           <div className="mt-6">{children}</div>

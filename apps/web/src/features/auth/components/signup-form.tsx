@@ -16,8 +16,7 @@ import {
   type SignupFormErrors,
   type SignupValues,
 } from '../signup-rules.ts';
-import { AuthCard, Divider, linkClasses } from './auth-card.tsx';
-import { SocialButtons } from './social-buttons.tsx';
+import { AuthCard, linkClasses } from './auth-card.tsx';
 
 const EMPTY: SignupValues = { username: '', email: '', password1: '', password2: '', terms: false };
 const FIELD_ORDER: readonly SignupField[] = ['username', 'email', 'password1', 'password2', 'terms'];
@@ -62,8 +61,6 @@ export function SignupForm({ from }: { from?: NavigationState['from'] }) {
 
   return (
     <AuthCard title="Create your account" subtitle="Start with 1,000 free credits. No card needed.">
-      <SocialButtons />
-      <Divider label="or sign up with email" />
       <form
         ref={formRef}
         noValidate

@@ -24,7 +24,7 @@ export function AudienceSection() {
         </h2>
         <ul className="mt-10 grid gap-6 md:grid-cols-3">
           {AUDIENCES.map((audience) => (
-            <li key={audience.title} className="rounded-lg border border-gray-200 bg-white p-6 shadow-sm">
+            <li key={audience.title} className="rounded-lg border border-gray-200 bg-surface p-6 shadow-sm">
               <h3 className="text-lg font-semibold text-text-primary">{audience.title}</h3>
               <p className="mt-2 text-text-secondary">{audience.text}</p>
             </li>

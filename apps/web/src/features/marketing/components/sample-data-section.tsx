@@ -5,7 +5,7 @@ import { SAMPLE_COMMENTS, SAMPLE_POST } from '../sample-records.ts';
 
 function RecordBlock({ label, record }: { label: string; record: object }) {
   return (
-    <figure className="min-w-0 rounded-lg border border-gray-200 bg-white shadow-sm">
+    <figure className="min-w-0 rounded-lg border border-gray-200 bg-surface shadow-sm">
       <figcaption className="border-b border-gray-200 px-4 py-2 text-sm font-semibold text-text-primary">
         {label}
       </figcaption>

@@ -10,10 +10,11 @@ export type OrderPayload = Omit<CreateOrderInput, 'filters' | 'title'> & {
   filters: FilterTreeInput;
 };
 
-/** Places an order; the caller decides what a 2xx other than 201 means. */
-export async function createOrder(payload: OrderPayload): Promise<{ status: number }> {
+/** Places an order; the caller decides what a 2xx other than 201 means. `id` is the new order's, when there is one. */
+export async function createOrder(payload: OrderPayload): Promise<{ status: number; id: string | null }> {
   const response = await apiClient.post(ORDERS_PATHS.create, payload);
-  return { status: response.status };
+  const body = response.data as { id?: unknown } | undefined;
+  return { status: response.status, id: typeof body?.id === 'string' ? body.id : null };
 }
 
 /** The balance is re-read whatever the answer (the credits badge follows); the order list after an answer. */

@@ -38,6 +38,7 @@ export const OPTION_FIELDS = [
   'authors',
   'pseudonyms',
   'scrub',
+  'result_count',
 ] as const;
 export type OptionField = (typeof OPTION_FIELDS)[number];
 export type OptionFieldErrors = Partial<Record<OptionField, string[]>>;

@@ -7,7 +7,7 @@ import type { OrderPayload } from './create-order.ts';
 import { ORDERS_KEYS, ORDERS_PATHS } from './query-keys.ts';
 
 /** How long the query must rest before the dry run asks the server. */
-export const PREVIEW_DEBOUNCE_MS = 400;
+export const PREVIEW_DEBOUNCE_MS = 300;
 /** How often a dry run is asked again while the server says the sample corpus is still loading. */
 export const CORPUS_LOADING_REFETCH_MS = 5_000;
 
@@ -46,7 +46,7 @@ export const orderPreviewQueryOptions = (key: string | null, payload: PreviewPay
     refetchInterval: (current) => (current.state.data?.corpus_loading ? CORPUS_LOADING_REFETCH_MS : false),
   });
 
-/** The live dry run: re-asked 400 ms after the query last changed; `null` (an unfinished query) asks nothing. */
+/** The live dry run: re-asked 300 ms after the query last changed; `null` (an unfinished query) asks nothing. */
 export function useOrderPreview(payload: PreviewPayload | null) {
   const key = payload ? JSON.stringify(payload) : null;
   const debouncedKey = useDebouncedValue(key, PREVIEW_DEBOUNCE_MS);

@@ -97,7 +97,7 @@ export function ColumnsChooser({ searchType, value, onChange, errors }: ColumnsC
         )}
         <button
           type="button"
-          className="rounded-md border border-gray-300 bg-white px-2 py-1 text-sm font-medium hover:bg-gray-50 disabled:opacity-60"
+          className="rounded-md border border-gray-300 bg-surface px-2 py-1 text-sm font-medium hover:bg-gray-50 disabled:opacity-60"
           disabled={value === null}
           onClick={() => onChange(null)}
         >

@@ -94,6 +94,29 @@ describe('Dashboard', { timeout: 20_000 }, () => {
     expect(within(details).getByText('Columns').nextElementSibling).toHaveTextContent('id, title');
   });
 
+  it('shows format, records delivered and size in the row, and finds orders by search and status (issue 33)', async () => {
+    const { user } = await setup([
+      makeOrder({
+        id: 'a',
+        title: 'python + r/datascience',
+        format_type: 'csv',
+        records_delivered: 40,
+        result_files: [
+          { file_name: 'a.csv', content_type: 'text/csv', size_bytes: 2048, download_url: '/x' },
+        ],
+      }),
+      makeOrder({ id: 'b', title: 'Still waiting', status: 'pending', there_is_file: false }),
+    ]);
+    const row = await screen.findByRole('button', { name: /python/ });
+    expect(row).toHaveTextContent('100 records · CSV · 40 delivered · 2.0 KB');
+    await user.type(screen.getByLabelText('Search orders'), 'datascience');
+    expect(screen.queryByRole('button', { name: /Still waiting/ })).not.toBeInTheDocument();
+    await user.clear(screen.getByLabelText('Search orders'));
+    await user.selectOptions(screen.getByLabelText('Status'), 'active');
+    expect(screen.getByRole('button', { name: /Still waiting/ })).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: /python/ })).not.toBeInTheDocument();
+  });
+
   it('expands a row on click and on Enter: status, query, filters box and Download File only with a file', async () => {
     const { user } = await setup([
       makeOrder({ id: 'a', title: 'With file' }),

@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
-import { Link } from 'react-router';
+import { Link, useSearchParams } from 'react-router';
 import { Alert } from '../../../components/ui/alert.tsx';
 import { Button, buttonClasses } from '../../../components/ui/button.tsx';
 import { Container } from '../../../components/ui/container.tsx';
@@ -19,6 +19,7 @@ export function DashboardPage({ notice, schedules }: { notice?: ReactNode; sched
   // A 401 that survives the refresh signs the user out; the guard then sends them to /login with this message.
   useSignOutMessage(ORDERS_UI_MESSAGES.loginRequired);
   const { orders, stats } = useDashboardData();
+  const [searchParams] = useSearchParams();
 
   const hasNothing = (orders.isError && !orders.data) || (stats.isError && !stats.data);
   const errorMessage = hasNothing
@@ -55,7 +56,7 @@ export function DashboardPage({ notice, schedules }: { notice?: ReactNode; sched
           </Link>
         </div>
         {orders.data ? (
-          <OrderList orders={orders.data} />
+          <OrderList orders={orders.data} openId={searchParams.get('order')} />
         ) : (
           orders.isPending && <PageLoading label="Loading orders" />
         )}

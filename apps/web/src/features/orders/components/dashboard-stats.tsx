@@ -14,7 +14,7 @@ export function DashboardStats({ stats }: { stats: Stats | undefined }) {
   return (
     <dl className="grid grid-cols-2 gap-3 md:grid-cols-4 md:gap-4">
       {COUNTERS.map(({ key, label, accent }) => (
-        <div key={key} className={`rounded-lg border-l-4 bg-white p-4 shadow-sm ${accent}`}>
+        <div key={key} className={`rounded-lg border-l-4 bg-surface p-4 shadow-sm ${accent}`}>
           <dt className="text-sm font-medium text-text-secondary">{label}</dt>
           <dd className="mt-1 text-3xl font-bold text-text-primary" data-testid={`stat-${key}`}>
             {stats ? numberFormat.format(stats[key]) : '—'}

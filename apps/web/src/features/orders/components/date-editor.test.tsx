@@ -62,20 +62,16 @@ describe('quickRange / toDateRange', () => {
 });
 
 describe('DateEditor', () => {
-  it('commits between as [from, to] UTC dates when a box loses focus; an empty side stays open (null)', async () => {
-    const { user, onCommit } = setup();
+  it('commits between as [from, to] UTC dates as they change; an empty side stays open (null)', () => {
+    const { onCommit } = setup();
     expect(from()).toHaveAttribute('type', 'date');
     from().focus();
     pick(from(), '2022-11-01');
-    expect(onCommit).not.toHaveBeenCalled();
-    await user.click(screen.getByRole('button', { name: 'elsewhere' }));
     expect(onCommit).toHaveBeenLastCalledWith(['2022-11-01', null]);
     pick(to(), '2022-11-30');
-    fireEvent.blur(to());
     expect(onCommit).toHaveBeenLastCalledWith(['2022-11-01', '2022-11-30']);
     expect(to()).toHaveAttribute('min', '2022-11-01');
     pick(from(), '');
-    fireEvent.blur(from());
     expect(onCommit).toHaveBeenLastCalledWith([null, '2022-11-30']);
   });
 

@@ -44,7 +44,7 @@ interface DateEditorProps {
 
 /**
  * The `created` editor: a from and a to date for `between` (either may stay empty: open), one of them for `>=`
- * (from) and `<=` (to); held here and committed on blur or Enter, as UTC dates YYYY-MM-DD. The quick ranges fill
+ * (from) and `<=` (to); committed as they change (docs/decisions/032), as UTC dates YYYY-MM-DD. The quick ranges fill
  * the boxes and commit at once.
  */
 export function DateEditor({ operator, value, onCommit, label, disabled }: DateEditorProps) {
@@ -64,8 +64,12 @@ export function DateEditor({ operator, value, onCommit, label, disabled }: DateE
   const toValue = ([from, to]: DateRange): unknown =>
     operator === 'between' ? [from, to] : operator === '>=' ? from : to;
 
-  const commit = () => {
-    const next: DateRange = [side(fromText, committedFrom), side(toText, committedTo)];
+  const handleChange = (which: 'from' | 'to', text: string) => {
+    (which === 'from' ? setFromText : setToText)(text);
+    const next: DateRange =
+      which === 'from'
+        ? [side(text, committedFrom), side(toText, committedTo)]
+        : [side(fromText, committedFrom), side(text, committedTo)];
     if (next[0] !== committedFrom || next[1] !== committedTo) onCommit(toValue(next));
   };
   const applyQuickRange = (days: number) => {
@@ -89,9 +93,8 @@ export function DateEditor({ operator, value, onCommit, label, disabled }: DateE
       value={which === 'from' ? fromText : toText}
       min={which === 'to' && hasFrom && fromText ? fromText : undefined}
       disabled={disabled}
-      onChange={(event) => (which === 'from' ? setFromText : setToText)(event.target.value)}
-      onBlur={commit}
-      onKeyDown={commitOnEnter(commit)}
+      onChange={(event) => handleChange(which, event.target.value)}
+      onKeyDown={commitOnEnter(() => undefined)}
     />
   );
 
@@ -107,7 +110,7 @@ export function DateEditor({ operator, value, onCommit, label, disabled }: DateE
               key={range.label}
               type="button"
               disabled={disabled}
-              className="rounded-md border border-gray-300 bg-white px-2 py-1 text-xs font-medium hover:bg-gray-50"
+              className="rounded-md border border-gray-300 bg-surface px-2 py-1 text-xs font-medium hover:bg-gray-50"
               onClick={() => applyQuickRange(range.days)}
             >
               {range.label}

@@ -114,7 +114,7 @@ export function DryRunPanel({ isReady, isWaiting, data, error, resultCount }: Dr
     <section
       aria-labelledby="dry-run-heading"
       aria-busy={isWaiting}
-      className="space-y-4 rounded-lg bg-white p-5 shadow"
+      className="space-y-4 rounded-lg bg-surface p-5 shadow"
     >
       <div className="flex items-center justify-between gap-2">
         <h2 id="dry-run-heading" className="text-lg font-semibold text-text-primary">

@@ -5,7 +5,8 @@ import { useMemo } from 'react';
 import * as ReactDnD from 'react-dnd';
 import * as ReactDndHtml5Backend from 'react-dnd-html5-backend';
 import { QueryBuilder, ValueSelector, type FieldSelectorProps } from 'react-querybuilder';
-import 'react-querybuilder/dist/query-builder.css';
+import 'react-querybuilder/dist/query-builder-layout.css';
+import './filter-builder.css';
 import {
   builderDefaultOperator,
   builderDefaultValue,
@@ -31,17 +32,22 @@ function FieldSelector(props: FieldSelectorProps) {
   return <ValueSelector {...props} options={[...options, orphan] as typeof options} />;
 }
 
+const ACTION =
+  'min-h-9 rounded-md border border-gray-300 bg-surface px-3 text-sm font-medium text-text-primary hover:bg-gray-100';
+const REMOVE = 'min-h-9 min-w-9 rounded-md px-2 text-base text-danger-dark hover:bg-danger-subtle';
+
 const CONTROL_CLASSNAMES = {
-  queryBuilder: 'queryBuilder-branches queryBuilder-responsive',
-  ruleGroup: 'rounded-md',
-  addRule: 'rounded-md border border-gray-300 bg-white px-2 py-1 text-sm font-medium hover:bg-gray-50',
-  addGroup: 'rounded-md border border-gray-300 bg-white px-2 py-1 text-sm font-medium hover:bg-gray-50',
-  removeRule: 'rounded-md px-2 py-1 text-sm text-danger-dark hover:bg-danger-subtle',
-  removeGroup: 'rounded-md px-2 py-1 text-sm text-danger-dark hover:bg-danger-subtle',
-  combinators: 'rounded-md border border-gray-300 bg-white px-2 py-1 text-sm',
-  fields: 'rounded-md border border-gray-300 bg-white px-2 py-1 text-sm',
-  operators: 'rounded-md border border-gray-300 bg-white px-2 py-1 text-sm',
-  dragHandle: 'cursor-grab select-none px-1 text-text-secondary',
+  queryBuilder: 'threadcart-builder queryBuilder-branches',
+  addRule: ACTION,
+  addGroup: ACTION,
+  removeRule: REMOVE,
+  removeGroup: REMOVE,
+};
+
+/** Move buttons that say what they do (keyboard users move rules with them; the mouse can also drag). */
+const TRANSLATIONS = {
+  shiftActionUp: { label: '↑', title: 'Move up' },
+  shiftActionDown: { label: '↓', title: 'Move down' },
 };
 
 interface FilterBuilderProps {
@@ -52,7 +58,8 @@ interface FilterBuilderProps {
 
 /**
  * The drag-and-drop query builder (docs/product.md §7.14): fields recomputed from the content type, a field change
- * resets the operator and value (docs/product.md §7.3), values committed on blur by the custom editor.
+ * resets the operator and value (docs/product.md §7.3), values committed as typed by the custom editors, and every
+ * action reachable from the keyboard: add, move up/down, delete, toggle Not (docs/decisions/032).
  */
 export function FilterBuilder({ searchType, query, onQueryChange }: FilterBuilderProps) {
   const fields = useMemo(() => builderFieldsFor(searchType), [searchType]);
@@ -67,6 +74,8 @@ export function FilterBuilder({ searchType, query, onQueryChange }: FilterBuilde
         getDefaultValue={builderDefaultValue}
         resetOnFieldChange
         showNotToggle
+        showShiftActions
+        translations={TRANSLATIONS}
         controlElements={{ valueEditor: FilterValueEditor, fieldSelector: FieldSelector }}
         controlClassnames={CONTROL_CLASSNAMES}
       />

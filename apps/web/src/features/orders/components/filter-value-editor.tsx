@@ -17,38 +17,39 @@ interface CommitEditorProps {
   disabled?: boolean;
 }
 
-/** A text value held locally and committed to the tree when the box loses focus (docs/product.md §7.14). */
+/** A text value committed to the tree as it is typed (values never wait for a blur: docs/decisions/032). */
 function TextValueEditor({ value, onCommit, label, placeholder, disabled }: CommitEditorProps) {
   const committed = typeof value === 'string' || typeof value === 'number' ? String(value) : '';
-  const [text, setText] = useState(committed);
-  useEffect(() => setText(committed), [committed]);
-  const commit = () => {
-    if (text !== committed) onCommit(text);
-  };
   return (
     <input
       type="text"
       aria-label={`${label} value`}
       placeholder={placeholder}
       className={cx(editorInputClasses, 'w-48 border-gray-300 sm:w-56')}
-      value={text}
+      value={committed}
       disabled={disabled}
-      onChange={(event) => setText(event.target.value)}
-      onBlur={commit}
-      onKeyDown={commitOnEnter(commit)}
+      onChange={(event) => onCommit(event.target.value)}
+      onKeyDown={commitOnEnter(() => undefined)}
     />
   );
 }
 
-/** One whole number for >, >=, <, <= and =, committed on blur; empty or non-numeric is null. */
+/**
+ * One whole number for >, >=, <, <= and =, committed as typed; empty or non-numeric is null. The box keeps what is
+ * typed ("-" on the way to a number) and follows the tree only when the tree changes from elsewhere.
+ */
 function IntegerValueEditor({ value, onCommit, label, disabled }: CommitEditorProps) {
   const committed = Array.isArray(value) ? null : parseBound(value);
   const [text, setText] = useState(committed === null ? '' : String(committed));
-  useEffect(() => setText(committed === null ? '' : String(committed)), [committed]);
-  const commit = () => {
-    const next = parseBound(text);
-    setText(next === null ? '' : String(next));
-    if (next !== committed) onCommit(next);
+  useEffect(() => {
+    setText((current) =>
+      parseBound(current) === committed ? current : committed === null ? '' : String(committed),
+    );
+  }, [committed]);
+  const handleChange = (next: string) => {
+    setText(next);
+    const parsed = parseBound(next);
+    if (parsed !== committed) onCommit(parsed);
   };
   return (
     <input
@@ -60,9 +61,8 @@ function IntegerValueEditor({ value, onCommit, label, disabled }: CommitEditorPr
       className={cx(editorInputClasses, 'w-24 border-gray-300')}
       value={text}
       disabled={disabled}
-      onChange={(event) => setText(event.target.value)}
-      onBlur={commit}
-      onKeyDown={commitOnEnter(commit)}
+      onChange={(event) => handleChange(event.target.value)}
+      onKeyDown={commitOnEnter(() => undefined)}
     />
   );
 }

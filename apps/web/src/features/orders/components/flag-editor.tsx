@@ -23,7 +23,7 @@ export function FlagEditor({ value, onCommit, label, disabled }: FlagEditorProps
         className={`relative inline-block h-5 w-9 rounded-full transition ${isOn ? 'bg-secondary' : 'bg-gray-300'}`}
       >
         <span
-          className={`absolute top-0.5 size-4 rounded-full bg-white shadow transition-all ${isOn ? 'left-4.5' : 'left-0.5'}`}
+          className={`absolute top-0.5 size-4 rounded-full bg-surface shadow transition-all ${isOn ? 'left-4.5' : 'left-0.5'}`}
         />
       </span>
       <span className="w-10 text-left">{isOn ? 'true' : 'false'}</span>

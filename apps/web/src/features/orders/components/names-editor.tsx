@@ -192,7 +192,7 @@ export function NamesEditor({ field, value, onCommit, label, disabled }: NamesEd
           id={listboxId}
           role="listbox"
           aria-label={`${label} suggestions`}
-          className="max-h-60 w-64 overflow-y-auto rounded-md border border-gray-300 bg-white py-1 text-sm shadow-md sm:w-80"
+          className="max-h-60 w-64 overflow-y-auto rounded-md border border-gray-300 bg-surface py-1 text-sm shadow-md sm:w-80"
         >
           {options.map((option, index) => (
             <li

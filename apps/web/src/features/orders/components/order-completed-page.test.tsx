@@ -15,3 +15,14 @@ describe('Order completed page', { timeout: 20_000 }, () => {
     await waitFor(() => expect(currentLocation.pathname).toBe('/'));
   });
 });
+
+describe('Order completed page leads to the order (issue 33)', { timeout: 20_000 }, () => {
+  it('links "View your order" to the order on the dashboard', async () => {
+    mockSignedIn();
+    renderApp({ pathname: '/order-completed', state: { orderId: 'abc-123' } });
+    expect(await screen.findByRole('link', { name: 'View your order' }, { timeout: 10_000 })).toHaveAttribute(
+      'href',
+      '/dashboard?order=abc-123',
+    );
+  });
+});

@@ -1,4 +1,4 @@
-import { Link } from 'react-router';
+import { Link, useLocation } from 'react-router';
 import { buttonClasses } from '../../../components/ui/button.tsx';
 import { Card } from '../../../components/ui/card.tsx';
 import { Container } from '../../../components/ui/container.tsx';
@@ -8,6 +8,9 @@ import { ORDERS_UI_MESSAGES } from '../messages.ts';
  * Order completed (docs/product.md §2.10): the order is placed and being processed; its status is on the dashboard.
  */
 export function OrderCompletedPage() {
+  const state = useLocation().state as { orderId?: unknown } | null;
+  const orderId = typeof state?.orderId === 'string' ? state.orderId : null;
+  const orderLink = orderId ? `/dashboard?order=${encodeURIComponent(orderId)}` : '/dashboard';
   return (
     <Container className="flex flex-1 items-center justify-center py-12">
       <Card className="w-full max-w-xl text-center">
@@ -27,9 +30,14 @@ export function OrderCompletedPage() {
           </Link>
           .
         </p>
-        <Link to="/" className={`${buttonClasses({ size: 'lg' })} mt-6`}>
-          {ORDERS_UI_MESSAGES.goHome}
-        </Link>
+        <div className="mt-6 flex flex-wrap items-center justify-center gap-3">
+          <Link to={orderLink} className={buttonClasses({ size: 'lg' })}>
+            View your order
+          </Link>
+          <Link to="/" className={buttonClasses({ size: 'lg', variant: 'outline' })}>
+            {ORDERS_UI_MESSAGES.goHome}
+          </Link>
+        </div>
       </Card>
     </Container>
   );

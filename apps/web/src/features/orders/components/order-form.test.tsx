@@ -65,25 +65,30 @@ describe('Create New Order form', { timeout: 20_000 }, () => {
     ).toEqual(['JSON (.json)', 'CSV (.csv)', 'Excel (.xlsx)', 'NDJSON (.ndjson)', 'Parquet (.parquet)']);
     expect(fieldSelects()).toHaveLength(1);
     expect(fieldSelects()[0]).toHaveValue('keyword');
-    expect(screen.getByTitle('Operator')).toHaveValue('=');
+    expect(screen.getByTitle('Operator')).toHaveValue('keyword_contains');
+    expect(
+      within(screen.getByTitle('Operator'))
+        .getAllByRole('option')
+        .map((o) => o.textContent),
+    ).toEqual(['contains', 'does not contain']);
     expect(screen.getByLabelText('Keyword value')).toHaveAttribute('placeholder', 'e.g. python');
     expect(previewBox()).toHaveValue('');
   });
 
-  it('clamps the record count to 1-1,000 and turns non-numeric input into 1', async () => {
-    const { user } = await setup();
+  it('says what a record count may be instead of changing it, and refuses to submit until it is one', async () => {
+    const { user, api } = await setup();
     const count = await screen.findByLabelText('Number of Records');
     await user.clear(count);
-    await user.type(count, '5000');
+    await user.type(count, '10000000');
     await user.tab();
-    expect(count).toHaveValue(1000);
+    expect(count).toHaveValue(10000000);
+    expect(screen.getByText('Ensure this value is a whole number from 1 to 1000.')).toBeInTheDocument();
+    await typeKeyword(user, 'python');
+    await user.click(screen.getByRole('button', { name: 'Create Order' }));
+    expect(api.callsTo('POST /api/search-queries/create/')).toHaveLength(0);
     await user.clear(count);
-    await user.tab();
-    expect(count).toHaveValue(1);
-    await user.clear(count);
-    await user.type(count, '0');
-    await user.tab();
-    expect(count).toHaveValue(1);
+    await user.type(count, '1000');
+    expect(screen.queryByText('Ensure this value is a whole number from 1 to 1000.')).not.toBeInTheDocument();
   });
 
   it('recomputes the field list when the content type changes', async () => {
@@ -138,17 +143,15 @@ describe('Create New Order form', { timeout: 20_000 }, () => {
     expect(screen.getByLabelText('Keyword value')).toHaveValue('');
   });
 
-  it('commits text values on blur only, and the preview follows the range editor', async () => {
+  it('commits values as typed: the preview follows each keystroke, without a blur', async () => {
     const { user } = await setup();
     const keyword = await screen.findByLabelText('Keyword value');
     await user.type(keyword, 'rust');
-    expect(previewBox()).toHaveValue('');
-    await user.tab();
+    expect(keyword).toHaveFocus();
     expect(previewBox()).toHaveValue("(keyword CONTAINS 'rust')");
     await user.click(screen.getByRole('button', { name: /\+ Rule/ }));
     await user.selectOptions(fieldSelects()[1]!, 'comments');
     await user.type(screen.getByLabelText('Post Comments Count minimum'), '5');
-    await user.tab();
     expect(previewBox()).toHaveValue("(keyword CONTAINS 'rust' AND comments >= 5)");
   });
 
@@ -250,7 +253,10 @@ describe('Create New Order form', { timeout: 20_000 }, () => {
     expect(calls[0]?.data).toEqual({
       search_type: 'posts',
       result_count: 100,
-      filters: { combinator: 'and', rules: [{ field: 'keyword', operator: '=', value: 'python' }] },
+      filters: {
+        combinator: 'and',
+        rules: [{ field: 'keyword', operator: 'keyword_contains', value: 'python' }],
+      },
       sort: 'top',
     });
   });

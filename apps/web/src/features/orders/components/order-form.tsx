@@ -6,12 +6,12 @@ import {
 } from '@threadcart/contracts';
 import { useMemo, useState, type FormEvent } from 'react';
 import { Alert } from '../../../components/ui/alert.tsx';
-import { Button } from '../../../components/ui/button.tsx';
 import { Card } from '../../../components/ui/card.tsx';
 import { Container } from '../../../components/ui/container.tsx';
 import {
   checkBuilderQuery,
   initialBuilderQuery,
+  type BuilderQuery,
   toBuilderQuery,
   toPayloadFilters,
 } from '../filter-builder-config.ts';
@@ -21,13 +21,14 @@ import { useOrderPreview } from '../api/preview-order.ts';
 import { ORDERS_UI_MESSAGES } from '../messages.ts';
 import { columnsPayload, keepAvailableColumns } from '../order-columns.ts';
 import { orderOptionsPayload } from '../order-options.ts';
-import { clampRecordCount, DEFAULT_RECORD_COUNT, resolveOrderTitle } from '../order-rules.ts';
+import { DEFAULT_RECORD_COUNT, parseRecordCount, resolveOrderTitle } from '../order-rules.ts';
 import { DryRunPanel } from './dry-run-panel.tsx';
 import { FilterBuilder } from './filter-builder.tsx';
 import { OrderSettingsFields, type OrderSettings } from './order-settings-fields.tsx';
 import { PresetButtons, type OrderPreset } from './preset-buttons.tsx';
 import { QueryPreview } from './query-preview.tsx';
 import { RepeatField } from './repeat-field.tsx';
+import { SubmitBar } from './submit-bar.tsx';
 
 const INITIAL_SETTINGS: OrderSettings = {
   title: '',
@@ -61,20 +62,23 @@ const STALE_ERRORS: Partial<Record<keyof OrderSettings, (keyof OptionFieldErrors
 };
 
 /**
- * Create New Order (docs/product.md §2.9): settings and order options, the drag-and-drop builder, presets, the
- * SQL-style preview and submission, with the live dry run beside it. `isAuthenticated` gates the dry run (the
+ * Create New Order (docs/product.md §2.9): the drag-and-drop builder first, with its presets and SQL-style
+ * preview, then the order's settings and options, and the submit bar (sticky on phones, with the count and credits);
+ * the live dry run beside it (docs/decisions/032). `isAuthenticated` gates the dry run (the
  * route is guarded anyway).
  */
 export function OrderForm({ isAuthenticated }: { isAuthenticated: boolean }) {
   const [settings, setSettings] = useState<OrderSettings>(INITIAL_SETTINGS);
-  const [query, setQuery] = useState(initialBuilderQuery);
+  const [query, setQueryState] = useState(initialBuilderQuery);
   const [error, setError] = useState<string | null>(null);
   const [serverErrors, setServerErrors] = useState<OptionFieldErrors>({});
   const [schedule, setSchedule] = useState<ScheduleCadence | ''>('');
   const { submit, isSubmitting } = useSubmitOrder();
 
   const check = useMemo(() => checkBuilderQuery(query), [query]);
-  const resultCount = clampRecordCount(settings.recordCount);
+  const parsedCount = parseRecordCount(settings.recordCount);
+  // The dry run and the credits line keep the last valid count while the box holds something else.
+  const resultCount = parsedCount ?? DEFAULT_RECORD_COUNT;
   const options = orderOptionsPayload(settings);
   const columnsCheck = resolveFileColumns(
     settings.searchType,
@@ -84,9 +88,10 @@ export function OrderForm({ isAuthenticated }: { isAuthenticated: boolean }) {
   const fieldErrors: OptionFieldErrors = {
     ...serverErrors,
     ...(columnsError ? { columns: [columnsError] } : {}),
+    ...(parsedCount === null ? { result_count: [ORDER_MESSAGES.resultCount] } : {}),
   };
   const previewPayload =
-    isAuthenticated && check.status === 'valid'
+    isAuthenticated && check.status === 'valid' && parsedCount !== null
       ? {
           search_type: settings.searchType,
           result_count: resultCount,
@@ -105,6 +110,8 @@ export function OrderForm({ isAuthenticated }: { isAuthenticated: boolean }) {
         ? { columns: keepAvailableColumns(current.columns, value as OrderSettings['searchType']) }
         : {}),
     }));
+    // The form's message was about the order as it stood; a change makes it stale.
+    setError(null);
     const stale = STALE_ERRORS[key];
     if (stale)
       setServerErrors((current) =>
@@ -112,6 +119,12 @@ export function OrderForm({ isAuthenticated }: { isAuthenticated: boolean }) {
           Object.entries(current).filter(([field]) => !stale.includes(field as keyof OptionFieldErrors)),
         ),
       );
+  };
+
+  // A message about the query (a refused regex, a missing value) describes the query it was given: an edit clears it.
+  const setQuery = (next: BuilderQuery) => {
+    setQueryState(next);
+    setError(null);
   };
 
   const handlePreset = (preset: OrderPreset) => {
@@ -129,6 +142,7 @@ export function OrderForm({ isAuthenticated }: { isAuthenticated: boolean }) {
     if (check.status === 'invalid')
       return setError(`${ORDERS_UI_MESSAGES.validationFailed}: ${check.errors.join(' ')}`);
     if (columnsError) return setError(columnsError);
+    if (parsedCount === null) return setError(ORDER_MESSAGES.resultCount);
     setError(null);
     setServerErrors({});
     const failure = await submit({
@@ -152,8 +166,6 @@ export function OrderForm({ isAuthenticated }: { isAuthenticated: boolean }) {
       <div className="grid items-start gap-6 lg:grid-cols-[minmax(0,1fr)_20rem]">
         <Card className="w-full max-w-[1000px] p-4 sm:p-6">
           <form noValidate onSubmit={handleSubmit} aria-label="Create New Order" className="space-y-6">
-            <OrderSettingsFields values={settings} onChange={updateSetting} errors={fieldErrors} />
-            <RepeatField value={schedule} onChange={setSchedule} errors={fieldErrors.schedule} />
             <fieldset className="min-w-0 space-y-3">
               <legend className="mb-2 text-lg font-semibold text-text-primary">Query Builder</legend>
               <PresetButtons onLoad={handlePreset} />
@@ -162,10 +174,18 @@ export function OrderForm({ isAuthenticated }: { isAuthenticated: boolean }) {
               </div>
             </fieldset>
             <QueryPreview check={check} />
+            <div className="space-y-4 border-t border-gray-200 pt-6">
+              <h2 className="text-lg font-semibold text-text-primary">Order settings</h2>
+              <OrderSettingsFields values={settings} onChange={updateSetting} errors={fieldErrors} />
+              <RepeatField value={schedule} onChange={setSchedule} errors={fieldErrors.schedule} />
+            </div>
             {error && <Alert tone="error">{error}</Alert>}
-            <Button type="submit" size="lg" isLoading={isSubmitting} className="w-full sm:w-auto">
-              {isSubmitting ? ORDERS_UI_MESSAGES.processing : ORDERS_UI_MESSAGES.createOrder}
-            </Button>
+            <SubmitBar
+              isSubmitting={isSubmitting}
+              isReady={previewPayload !== null}
+              isWaiting={preview.isWaiting}
+              data={previewPayload ? preview.data : undefined}
+            />
           </form>
         </Card>
         <aside className="lg:sticky lg:top-4">

@@ -1,5 +1,6 @@
-import { useId, useState } from 'react';
+import { useEffect, useId, useRef, useState } from 'react';
 import { Button } from '../../../components/ui/button.tsx';
+import { cx } from '../../../components/ui/cx.ts';
 import { ProgressBar } from '../../../components/ui/progress-bar.tsx';
 import type { DashboardOrder } from '@threadcart/contracts';
 import { ORDERS_PATHS } from '../api/query-keys.ts';
@@ -10,6 +11,13 @@ import { OrderStatusBadge } from './order-status-badge.tsx';
 import { RerunOrder } from './rerun-order.tsx';
 
 const numberFormat = new Intl.NumberFormat('en-US');
+
+/** A file size in B, KB or MB (1,024 steps). */
+export function formatBytes(bytes: number): string {
+  if (bytes < 1024) return `${bytes} B`;
+  if (bytes < 1024 * 1024) return `${(bytes / 1024).toFixed(1)} KB`;
+  return `${(bytes / 1024 / 1024).toFixed(1)} MB`;
+}
 
 /** A server timestamp in the user's local time; the raw text when it is not a date. */
 export function formatTimestamp(value: string | null | undefined): string {
@@ -90,17 +98,28 @@ interface OrderRowProps {
   order: DashboardOrder;
   onDownload: (order: DashboardOrder) => void;
   isDownloading: boolean;
+  /** Opened and scrolled into view on the first render (the order-done page's link). */
+  isInitiallyOpen?: boolean;
 }
 
 /** One order: title, time, type, count and status; click or Enter shows its details (docs/product.md §2.8). */
 export function OrderRow(props: OrderRowProps) {
-  const { order } = props;
-  const [isOpen, setIsOpen] = useState(false);
+  const { order, isInitiallyOpen = false } = props;
+  const [isOpen, setIsOpen] = useState(isInitiallyOpen);
+  const rowRef = useRef<HTMLLIElement>(null);
+  useEffect(() => {
+    if (isInitiallyOpen) rowRef.current?.scrollIntoView?.({ block: 'center' });
+  }, [isInitiallyOpen]);
+  const size = (order.result_files ?? []).reduce((total, file) => total + file.size_bytes, 0);
   const detailsId = useId();
   const isProcessing = ['processing', 'in_progress'].includes(displayStatus(order.status));
   return (
     <li
-      className="overflow-hidden rounded-lg border border-gray-200 bg-white shadow-sm"
+      ref={rowRef}
+      className={cx(
+        'overflow-hidden rounded-lg border bg-surface shadow-sm',
+        isInitiallyOpen ? 'border-secondary' : 'border-gray-200',
+      )}
       data-order-id={order.id}
     >
       <button
@@ -122,6 +141,10 @@ export function OrderRow(props: OrderRowProps) {
             {typeof order.result_count === 'number' ? numberFormat.format(order.result_count) : '—'} records
             {order.sort && order.sort !== 'top' && ` · ${sortName(order.sort)}`}
             {typeof order.sample_seed === 'number' && ` · Seed ${order.sample_seed}`}
+            {order.format_type && ` · ${order.format_type.toUpperCase()}`}
+            {typeof order.records_delivered === 'number' &&
+              ` · ${numberFormat.format(order.records_delivered)} delivered`}
+            {size > 0 && ` · ${formatBytes(size)}`}
           </span>
         </span>
         <OrderStatusBadge status={order.status} />

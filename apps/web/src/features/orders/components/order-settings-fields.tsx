@@ -14,14 +14,13 @@ import { TextField } from '../../../components/ui/text-field.tsx';
 import type { OptionFieldErrors } from '../api/order-errors.ts';
 import { ORDERS_UI_MESSAGES } from '../messages.ts';
 import { CONTENT_TYPE_OPTIONS, FORMAT_OPTIONS, SORT_OPTIONS } from '../order-options.ts';
-import { clampRecordCount } from '../order-rules.ts';
 import { ColumnsChooser } from './columns-chooser.tsx';
 import { DeliveryOptionsFields } from './delivery-options-fields.tsx';
 
 export interface OrderSettings {
   title: string;
   searchType: SearchType;
-  /** As typed; the order uses clampRecordCount of it. */
+  /** As typed; parseRecordCount says whether it is a count the order takes. */
   recordCount: string;
   formatType: FormatType;
   sort: SortOrder;
@@ -78,8 +77,8 @@ export function OrderSettingsFields({ values, onChange, errors = {} }: OrderSett
         max={RESULT_COUNT_MAX}
         step={1}
         value={values.recordCount}
+        errors={errors.result_count}
         onChange={(event) => onChange('recordCount', event.target.value)}
-        onBlur={() => onChange('recordCount', String(clampRecordCount(values.recordCount)))}
       />
       <SelectField
         label="Output Format"

@@ -22,9 +22,9 @@ export function parseBound(raw: unknown): number | null {
 const show = (bound: number | null) => (bound === null ? '' : String(bound));
 
 export const editorInputClasses =
-  'min-w-0 rounded-md border bg-white px-2 py-1.5 text-sm text-text-primary shadow-sm placeholder:text-text-tertiary';
+  'min-w-0 rounded-md border bg-surface px-2 py-1.5 text-sm text-text-primary shadow-sm placeholder:text-text-tertiary';
 
-/** Commits on Enter as on blur, without submitting the form around it. */
+/** Runs `commit` on Enter without submitting the form around it (the builder's boxes commit as typed). */
 export function commitOnEnter(commit: () => void) {
   return (event: KeyboardEvent<HTMLInputElement>) => {
     if (event.key !== 'Enter') return;
@@ -41,26 +41,38 @@ interface RangeEditorProps {
 }
 
 /**
- * Two integer boxes for `between` (docs/product.md §7.7, §7.14): values are held here and committed as [min|null,
- * max|null] when either box loses focus; the maximum box's lower bound follows the minimum (0 when it is unset).
+ * Two integer boxes for `between` (docs/product.md §7.7, §7.14): each keystroke commits [min|null, max|null]
+ * (docs/decisions/032); a box keeps what is typed and follows the tree only when the tree changes from elsewhere.
+ * The maximum box's lower bound follows the minimum (0 when it is unset).
  */
 export function RangeEditor({ value, onCommit, label, disabled }: RangeEditorProps) {
   const [committedMin, committedMax] = toRange(value);
   const [minText, setMinText] = useState(show(committedMin));
   const [maxText, setMaxText] = useState(show(committedMax));
 
-  // Each box follows its own bound only: committing one must not wipe what is being typed in the other.
-  useEffect(() => setMinText(show(committedMin)), [committedMin]);
-  useEffect(() => setMaxText(show(committedMax)), [committedMax]);
+  useEffect(
+    () => setMinText((text) => (parseBound(text) === committedMin ? text : show(committedMin))),
+    [committedMin],
+  );
+  useEffect(
+    () => setMaxText((text) => (parseBound(text) === committedMax ? text : show(committedMax))),
+    [committedMax],
+  );
 
   const min = parseBound(minText);
   const max = parseBound(maxText);
   const isInverted = min !== null && max !== null && max < min;
 
-  const commit = () => {
+  const handleChange = (which: 'min' | 'max', text: string) => {
+    (which === 'min' ? setMinText : setMaxText)(text);
+    const next: Range = which === 'min' ? [parseBound(text), max] : [min, parseBound(text)];
+    if (next[0] !== committedMin || next[1] !== committedMax) onCommit(next);
+  };
+  const ignoreEnter = commitOnEnter(() => undefined);
+  // Leaving a box tidies what it shows ("-5" reads 0, "2.5" empty); the tree already holds that value.
+  const tidy = () => {
     setMinText(show(min));
     setMaxText(show(max));
-    if (min !== committedMin || max !== committedMax) onCommit([min, max]);
   };
 
   return (
@@ -75,9 +87,9 @@ export function RangeEditor({ value, onCommit, label, disabled }: RangeEditorPro
         className={cx(editorInputClasses, 'w-24 border-gray-300')}
         value={minText}
         disabled={disabled}
-        onChange={(event) => setMinText(event.target.value)}
-        onBlur={commit}
-        onKeyDown={commitOnEnter(commit)}
+        onChange={(event) => handleChange('min', event.target.value)}
+        onBlur={tidy}
+        onKeyDown={ignoreEnter}
       />
       <span className="text-sm text-text-secondary">and</span>
       <input
@@ -91,9 +103,9 @@ export function RangeEditor({ value, onCommit, label, disabled }: RangeEditorPro
         className={cx(editorInputClasses, 'w-24', isInverted ? 'border-danger-dark' : 'border-gray-300')}
         value={maxText}
         disabled={disabled}
-        onChange={(event) => setMaxText(event.target.value)}
-        onBlur={commit}
-        onKeyDown={commitOnEnter(commit)}
+        onChange={(event) => handleChange('max', event.target.value)}
+        onBlur={tidy}
+        onKeyDown={ignoreEnter}
       />
     </span>
   );

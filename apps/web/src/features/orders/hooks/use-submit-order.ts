@@ -19,9 +19,10 @@ export function useSubmitOrder() {
 
   async function submit(payload: OrderPayload): Promise<SubmitFailure | null> {
     try {
-      const { status } = await mutation.mutateAsync(payload);
+      const { status, id } = await mutation.mutateAsync(payload);
       if (status === 201) {
-        navigate('/order-completed');
+        // The order-done page leads to this order on the dashboard.
+        navigate('/order-completed', { state: id ? { orderId: id } : null });
         return null;
       }
       return { message: ORDERS_UI_MESSAGES.unexpectedStatus(status), fields: {} };

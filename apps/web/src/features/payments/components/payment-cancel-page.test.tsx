@@ -106,5 +106,5 @@ it('inside the app: the dashboard shows "Payment cancelled successfully." in the
   expect(currentLocation.pathname).toBe('/dashboard');
   const banner = await screen.findByText(M.cancelledBanner);
   expect(banner).toHaveAttribute('role', 'alert');
-  expect(banner).toHaveClass('bg-danger-dark');
+  expect(banner).toHaveClass('bg-danger-solid');
 });

@@ -18,12 +18,12 @@ export function PackageCard({ pkg, isProcessing, isDisabled, onBuy }: PackageCar
     <section
       aria-labelledby={titleId}
       className={cx(
-        'relative flex flex-col rounded-lg border bg-white p-6 shadow',
+        'relative flex flex-col rounded-lg border bg-surface p-6 shadow',
         pkg.isPopular ? 'border-primary-dark shadow-lg md:-translate-y-2' : 'border-gray-200',
       )}
     >
       {pkg.isPopular && (
-        <span className="absolute -top-3 left-1/2 -translate-x-1/2 rounded-full bg-primary-dark px-3 py-0.5 text-xs font-semibold text-white">
+        <span className="absolute -top-3 left-1/2 -translate-x-1/2 rounded-full bg-primary-solid px-3 py-0.5 text-xs font-semibold text-white">
           Most Popular
         </span>
       )}

@@ -20,7 +20,7 @@ export function PricingBenefits() {
         </h2>
         <ul className="mt-10 grid gap-6 sm:grid-cols-2 lg:grid-cols-5">
           {BENEFITS.map((benefit) => (
-            <li key={benefit.title} className="rounded-lg bg-white p-5 shadow-sm">
+            <li key={benefit.title} className="rounded-lg bg-surface p-5 shadow-sm">
               <h3 className="font-semibold text-text-primary">{benefit.title}</h3>
               <p className="mt-2 text-sm text-text-secondary">{benefit.text}</p>
             </li>

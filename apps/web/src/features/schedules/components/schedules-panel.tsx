@@ -24,7 +24,7 @@ function ScheduleItem({ schedule }: { schedule: Schedule }) {
   const isPaused = schedule.status === 'paused';
   const last = schedule.last_run;
   return (
-    <li className="rounded-md border border-gray-200 bg-white p-4" aria-label={`Schedule ${name}`}>
+    <li className="rounded-md border border-gray-200 bg-surface p-4" aria-label={`Schedule ${name}`}>
       <div className="flex flex-wrap items-start justify-between gap-3">
         <div className="min-w-0 space-y-1">
           <p className="flex flex-wrap items-center gap-2 font-semibold text-text-primary">
