@@ -1,6 +1,11 @@
 import '@testing-library/jest-dom/vitest';
-import { cleanup } from '@testing-library/react';
+import { cleanup, configure } from '@testing-library/react';
 import { afterEach, vi } from 'vitest';
+
+// Routes are split into chunks loaded on first visit (React.lazy); on a loaded 2-core machine the transform of a
+// chunk the test reaches for the first time can take seconds, so findBy* and waitFor wait up to 10 s (they still
+// return as soon as the element appears).
+configure({ asyncUtilTimeout: 10_000 });
 
 // jsdom has no matchMedia; react-hot-toast's Toaster asks for it.
 if (!window.matchMedia) {
