@@ -162,15 +162,28 @@ export const AdminUserDetailSchema = z.object({
 });
 export type AdminUserDetail = z.infer<typeof AdminUserDetailSchema>;
 
+/**
+ * What the customer sees of an operator's credit change (their ledger, their data export); the `reason` stays on the
+ * operator side (the audit log) and never reaches the customer (issue 28 item 7). A default note when left out.
+ */
+const customerNote = z.string().trim().max(ADMIN_REASON_MAX_LENGTH).optional();
+export const ADMIN_DEFAULT_CUSTOMER_NOTES = {
+  grant: 'Credits added by Threadcart support',
+  deduct: 'Credits removed by Threadcart support',
+} as const;
 export const AdminGrantCreditsRequestSchema = z.object({
   credits: z.number().int().min(1).max(ADMIN_CREDITS_MAX),
+  /** Internal: for operators only (the audit log). */
   reason,
+  customer_note: customerNote,
   expires_in_days: z.number().int().min(1).max(ADMIN_GRANT_EXPIRY_DAYS_MAX).optional(),
 });
 export type AdminGrantCreditsRequest = z.infer<typeof AdminGrantCreditsRequestSchema>;
 export const AdminDeductCreditsRequestSchema = z.object({
   credits: z.number().int().min(1).max(ADMIN_CREDITS_MAX),
+  /** Internal: for operators only (the audit log). */
   reason,
+  customer_note: customerNote,
 });
 export type AdminDeductCreditsRequest = z.infer<typeof AdminDeductCreditsRequestSchema>;
 /** Disable, enable, retry, cancel and refund: the reason is required for every one. */

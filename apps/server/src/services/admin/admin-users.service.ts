@@ -1,4 +1,5 @@
 import {
+  ADMIN_DEFAULT_CUSTOMER_NOTES,
   ADMIN_GRANT_EXPIRY_DAYS,
   ADMIN_MESSAGES,
   type AdminDeductCreditsRequest,
@@ -113,7 +114,8 @@ export async function grantAdminCredits(
       source: 'admin',
       expiresAt: addDays(now, days),
       now,
-      note: `admin grant: ${body.reason}`,
+      // The customer's ledger shows the customer note; the internal reason stays in the audit log (issue 28).
+      note: body.customer_note || ADMIN_DEFAULT_CUSTOMER_NOTES.grant,
     });
     return recordAudit(trx, {
       adminUserId,
@@ -142,7 +144,7 @@ export async function deductAdminCredits(
       userId,
       credits: body.credits,
       now,
-      note: `admin deduction: ${body.reason}`,
+      note: body.customer_note || ADMIN_DEFAULT_CUSTOMER_NOTES.deduct,
     });
     const auditId = await recordAudit(trx, {
       adminUserId,

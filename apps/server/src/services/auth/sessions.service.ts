@@ -38,6 +38,11 @@ export class RefreshRefusedError extends Error {
 }
 
 const ACCESS_PREFIX = 'v1';
+/**
+ * How long a just-rotated refresh token still returns the pair it was rotated into (issue 28 item 9): two tabs that
+ * refresh at once both get the same new pair instead of one of them revoking the session. After it, a reuse is theft.
+ */
+export const REFRESH_REUSE_GRACE_MS = 10_000;
 
 /** `v1.<base64url JSON claims>.<HMAC-SHA256 of the first two parts>`. */
 export function signAccessToken(secret: string, claims: AccessClaims): string {
@@ -69,22 +74,44 @@ function parseRefreshToken(token: string): { id: string; secret: string } | null
   return { id: token.slice(0, dot), secret: token.slice(dot + 1) };
 }
 
-async function issueTokens(deps: Deps, db: Db, userId: string, familyId: string, now: Date) {
-  const { secret, accessTtlSeconds, refreshTtlDays } = deps.config.auth;
-  const id = newId(now.getTime());
-  const refreshSecret = randomToken();
+/**
+ * The token a refresh token is rotated into: its id and secret derive from the old token's (an HMAC under
+ * SESSION_SECRET), so that within the grace window the holder of the old token can be handed the same new one again
+ * without the server storing any secret. The old secret has full entropy, so the new one does too.
+ */
+function successorOf(secret: string, token: { id: string; secret: string }): { id: string; secret: string } {
+  return {
+    id: `r${hmacBase64Url(secret, `refresh-next-id.${token.id}`).slice(0, 31)}`,
+    secret: hmacBase64Url(secret, `refresh-next-secret.${token.secret}`),
+  };
+}
+
+function accessFor(deps: Deps, userId: string, familyId: string, now: Date) {
+  const { secret, accessTtlSeconds } = deps.config.auth;
+  const exp = Math.floor(now.getTime() / 1000) + accessTtlSeconds;
+  return signAccessToken(secret, { sub: userId, fam: familyId, exp });
+}
+
+async function issueTokens(
+  deps: Deps,
+  db: Db,
+  userId: string,
+  familyId: string,
+  now: Date,
+  refresh: { id: string; secret: string } = { id: newId(now.getTime()), secret: randomToken() },
+) {
+  const { accessTtlSeconds, refreshTtlDays } = deps.config.auth;
   await insertRefreshToken(db, {
-    id,
+    id: refresh.id,
     familyId,
-    tokenHash: sha256Hex(refreshSecret),
+    tokenHash: sha256Hex(refresh.secret),
     createdAt: now.toISOString(),
     expiresAt: addDays(now, refreshTtlDays).toISOString(),
   });
-  const exp = Math.floor(now.getTime() / 1000) + accessTtlSeconds;
   return {
     familyId,
-    accessToken: signAccessToken(secret, { sub: userId, fam: familyId, exp }),
-    refreshToken: `${id}.${refreshSecret}`,
+    accessToken: accessFor(deps, userId, familyId, now),
+    refreshToken: `${refresh.id}.${refresh.secret}`,
     accessMaxAge: accessTtlSeconds,
     refreshMaxAge: refreshTtlDays * 86_400,
   };
@@ -102,7 +129,9 @@ export async function startSession(deps: Deps, userId: string): Promise<SessionT
 
 /**
  * Exchanges a refresh token for new tokens in the same family. The old token is marked used by a conditional
- * update, so of two concurrent uses only one wins; presenting a used token revokes the whole family (theft).
+ * update, so of two concurrent uses only one rotates; a use of it within REFRESH_REUSE_GRACE_MS of its rotation (the
+ * other tab) gets the same new pair, provided that pair has not been used itself; any later use revokes the whole
+ * family (theft).
  */
 export async function rotateSession(
   deps: Deps,
@@ -120,14 +149,32 @@ export async function rotateSession(
     const isReused =
       record.usedAt !== null ||
       (record.expiresAt > nowIso && !(await markRefreshTokenUsed(trx, record.id, nowIso)));
+    const successor = successorOf(deps.config.auth.secret, parsed);
     if (isReused) {
+      // A concurrent rotation may have just committed: read the time it was used at.
+      const usedAt = record.usedAt ?? (await findRefreshToken(trx, record.id))?.usedAt ?? null;
+      const next = usedAt ? await findRefreshToken(trx, successor.id) : undefined;
+      const isWithinGrace = usedAt !== null && now.getTime() - Date.parse(usedAt) <= REFRESH_REUSE_GRACE_MS;
+      if (isWithinGrace && next && next.usedAt === null && next.expiresAt > nowIso) {
+        const user = await findUserById(trx, record.userId);
+        if (!user) return { kind: 'invalid' } as const;
+        const { accessTtlSeconds } = deps.config.auth;
+        const tokens: SessionTokens = {
+          familyId: record.familyId,
+          accessToken: accessFor(deps, user.id, record.familyId, now),
+          refreshToken: `${successor.id}.${successor.secret}`,
+          accessMaxAge: accessTtlSeconds,
+          refreshMaxAge: Math.max(0, Math.floor((Date.parse(next.expiresAt) - now.getTime()) / 1000)),
+        };
+        return { kind: 'ok', user, tokens } as const;
+      }
       await revokeRefreshFamily(trx, record.familyId, nowIso, 'reuse');
       return { kind: 'reused', familyId: record.familyId, userId: record.userId } as const;
     }
     if (record.expiresAt <= nowIso) return { kind: 'invalid' } as const;
     const user = await findUserById(trx, record.userId);
     if (!user) return { kind: 'invalid' } as const;
-    const tokens = await issueTokens(deps, trx, user.id, record.familyId, now);
+    const tokens = await issueTokens(deps, trx, user.id, record.familyId, now, successor);
     return { kind: 'ok', user, tokens } as const;
   });
   if (outcome.kind === 'reused') {

@@ -4,7 +4,7 @@ import { ADMIN_KEYS, ADMIN_PATHS } from './query-keys.ts';
 
 /** What an operator action sends: the target, and always a reason (it goes to the audit log). */
 export type AdminAction =
-  | { kind: 'grant' | 'deduct'; userId: string; credits: number; reason: string }
+  | { kind: 'grant' | 'deduct'; userId: string; credits: number; reason: string; customerNote?: string }
   | { kind: 'disable' | 'enable'; userId: string; reason: string }
   | { kind: 'retry' | 'cancel'; orderId: string; reason: string }
   | { kind: 'refund'; paymentId: string; reason: string }
@@ -20,6 +20,7 @@ export async function runAdminAction(action: AdminAction): Promise<unknown> {
         await apiClient.post(ADMIN_PATHS.credits(action.userId, action.kind), {
           credits: action.credits,
           reason,
+          ...(action.customerNote ? { customer_note: action.customerNote } : {}),
         })
       ).data;
     case 'disable':

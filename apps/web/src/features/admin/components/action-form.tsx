@@ -1,3 +1,4 @@
+import { ADMIN_DEFAULT_CUSTOMER_NOTES } from '@threadcart/contracts';
 import { useId, useState, type FormEvent } from 'react';
 import { Alert } from '../../../components/ui/alert.tsx';
 import { Button } from '../../../components/ui/button.tsx';
@@ -5,7 +6,7 @@ import { TextField } from '../../../components/ui/text-field.tsx';
 import { useAdminAction, type AdminAction } from '../api/admin-actions.ts';
 import { errorText } from '../format.ts';
 
-type ActionWithoutInput<A> = A extends AdminAction ? Omit<A, 'reason' | 'credits'> : never;
+type ActionWithoutInput<A> = A extends AdminAction ? Omit<A, 'reason' | 'credits' | 'customerNote'> : never;
 
 export interface ActionFormProps {
   /** The button's text, e.g. "Grant credits". */
@@ -22,17 +23,23 @@ export function ActionForm({ label, action, hasCredits = false, tone = 'outline'
   const mutation = useAdminAction();
   const [reason, setReason] = useState('');
   const [credits, setCredits] = useState('');
+  const [customerNote, setCustomerNote] = useState('');
   const [done, setDone] = useState(false);
   const formId = useId();
 
   function handleSubmit(event: FormEvent) {
     event.preventDefault();
     setDone(false);
-    const payload = { ...action, reason, ...(hasCredits ? { credits: Number(credits) } : {}) } as AdminAction;
+    const payload = {
+      ...action,
+      reason,
+      ...(hasCredits ? { credits: Number(credits), customerNote: customerNote.trim() } : {}),
+    } as AdminAction;
     mutation.mutate(payload, {
       onSuccess: () => {
         setReason('');
         setCredits('');
+        setCustomerNote('');
         setDone(true);
         onDone?.();
       },
@@ -53,13 +60,24 @@ export function ActionForm({ label, action, hasCredits = false, tone = 'outline'
         />
       )}
       <TextField
-        label="Reason"
+        label="Internal reason (operators only)"
+        hint="Goes to the audit log; the customer never sees it."
         required
         maxLength={500}
         value={reason}
         onChange={(event) => setReason(event.target.value)}
         className="min-w-48 flex-1"
       />
+      {hasCredits && (
+        <TextField
+          label="Customer note (shown in their ledger)"
+          hint={`Left empty: "${ADMIN_DEFAULT_CUSTOMER_NOTES[action.kind === 'deduct' ? 'deduct' : 'grant']}".`}
+          maxLength={500}
+          value={customerNote}
+          onChange={(event) => setCustomerNote(event.target.value)}
+          className="min-w-48 flex-1"
+        />
+      )}
       <Button type="submit" variant={tone} size="md" isLoading={mutation.isPending}>
         {label}
       </Button>

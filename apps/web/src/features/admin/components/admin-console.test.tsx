@@ -128,7 +128,7 @@ it('grants credits to a user found by search, with a reason, and shows the new b
   expect(within(panel).getByTestId('admin-user-balance')).toHaveTextContent('250 credits');
   const form = within(panel).getByRole('form', { name: 'Grant credits' });
   await user.type(within(form).getByLabelText('Credits'), '100');
-  await user.type(within(form).getByLabelText('Reason'), 'outage goodwill');
+  await user.type(within(form).getByLabelText('Internal reason (operators only)'), 'outage goodwill');
   await user.click(within(form).getByRole('button', { name: 'Grant credits' }));
   await waitFor(() =>
     expect(within(panel).getByTestId('admin-user-balance')).toHaveTextContent('350 credits'),
@@ -150,7 +150,7 @@ it('retries a failed order with a reason', async () => {
   });
   const { user } = await openConsole('/admin/orders');
   const form = await screen.findByRole('form', { name: 'Retry order' });
-  await user.type(within(form).getByLabelText('Reason'), 'corpus fixed');
+  await user.type(within(form).getByLabelText('Internal reason (operators only)'), 'corpus fixed');
   await user.click(within(form).getByRole('button', { name: 'Retry order' }));
   await waitFor(() => expect(screen.getByTestId('admin-order-status')).toHaveTextContent('pending'));
   expect(api.callsTo('POST /api/admin/orders/order-1/retry/')[0]!.data).toEqual({ reason: 'corpus fixed' });
@@ -169,10 +169,10 @@ it('refunds a captured payment, and shows the provider’s refusal when there is
   const { user } = await openConsole('/admin/payments');
   expect(await screen.findByText(/capture 3C679366HH908993F/)).toBeInTheDocument();
   const form = screen.getByRole('form', { name: 'Refund payment' });
-  await user.type(within(form).getByLabelText('Reason'), 'customer request');
+  await user.type(within(form).getByLabelText('Internal reason (operators only)'), 'customer request');
   await user.click(within(form).getByRole('button', { name: 'Refund payment' }));
   expect(await within(form).findByText('The payment provider refused the refund.')).toBeInTheDocument();
-  await user.type(within(form).getByLabelText('Reason'), 'customer request');
+  await user.type(within(form).getByLabelText('Internal reason (operators only)'), 'customer request');
   await user.click(within(form).getByRole('button', { name: 'Refund payment' }));
   expect(await within(form).findByRole('status')).toHaveTextContent('Done: refund payment.');
 });

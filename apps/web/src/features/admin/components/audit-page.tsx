@@ -20,7 +20,7 @@ export function AuditPage() {
             <th className="py-2 pr-4">Who</th>
             <th className="py-2 pr-4">Action</th>
             <th className="py-2 pr-4">Target</th>
-            <th className="py-2 pr-4">Reason</th>
+            <th className="py-2 pr-4">Internal reason</th>
             <th className="py-2">Details</th>
           </tr>
         </thead>

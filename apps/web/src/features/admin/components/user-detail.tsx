@@ -73,7 +73,7 @@ export function UserDetail({ userId }: { userId: string }) {
             <li key={entry.id}>
               {formatDateTime(entry.created_at)} · {entry.kind} · {entry.delta > 0 ? '+' : ''}
               {formatNumber(entry.delta)}
-              {entry.note ? ` · ${entry.note}` : ''}
+              {entry.note ? ` · customer note: ${entry.note}` : ''}
             </li>
           ))}
         </ul>
