@@ -131,8 +131,11 @@ export async function runPreviewSearch(
   // What was counted for sure bounds the range below; no estimate says more records than are stored.
   const low = Math.min(Math.max(estimate.low, seen), Math.max(stored, seen));
   const high = Math.max(Math.min(estimate.high, Math.max(stored, seen)), low);
+  // A sample that saw no match does not show that there is none: its point is then the range's centre (for 0 of n,
+  // Wilson's centre is half its upper bound), and an estimate never answers 0 unless its whole range is 0.
+  const point = Math.min(Math.max(estimate.value, low), high);
   return {
-    matches: Math.min(Math.max(estimate.value, low), high),
+    matches: point > 0 ? point : Math.ceil((low + high) / 2),
     isCapped: counted.isCapped,
     isEstimate: true,
     low,
