@@ -14,6 +14,8 @@ test('a removal request is sent from the footer, confirmed by mail and approved 
   page,
   browser,
 }) => {
+  // Waits for the sample corpus, then walks two browsers through the whole flow.
+  test.setTimeout(240_000);
   const admin = uniqueUser('admin');
   await signUpViaApi(page.request, admin);
   grantAdminRole(admin.username);
@@ -38,9 +40,9 @@ test('a removal request is sent from the footer, confirmed by mail and approved 
   await expect(person.getByRole('heading', { level: 1, name: 'Remove your Reddit records' })).toBeVisible();
   await person.getByRole('button', { name: 'Send the request' }).click();
   await expect(person.getByText(REMOVAL_MESSAGES.targetsRequired)).toBeVisible();
-  await person.getByLabel('Reddit username').fill(`u/${author}`);
-  await person.getByLabel('Your e-mail address').fill(email);
-  await person.getByLabel('Statement').fill('I wrote these and want them gone.');
+  await person.getByRole('textbox', { name: 'Reddit username' }).fill(`u/${author}`);
+  await person.getByRole('textbox', { name: 'Your e-mail address' }).fill(email);
+  await person.getByRole('textbox', { name: 'Statement' }).fill('I wrote these and want them gone.');
   await person.getByRole('button', { name: 'Send the request' }).click();
   await expect(person.getByText(REMOVAL_MESSAGES.received)).toBeVisible();
   await person.goto(await latestRemovalConfirmPath(email));
