@@ -24,6 +24,10 @@ const PayCancel = lazy(() => import('./routes/pay-cancel.tsx'));
 const Account = lazy(() => import('./routes/account.tsx'));
 const AccountReceipt = lazy(() => import('./routes/account-receipt.tsx'));
 const Admin = lazy(() => import('./routes/admin.tsx'));
+const Features = lazy(() => import('./routes/features.tsx'));
+const About = lazy(() => import('./routes/about.tsx'));
+const Refund = lazy(() => import('./routes/refund.tsx'));
+const DataDictionary = lazy(() => import('./routes/data-dictionary.tsx'));
 
 /** The route table of docs/product.md §2.1: / and /home public, payment return pages behind sign-in. */
 export function AppRoutes() {
@@ -35,6 +39,10 @@ export function AppRoutes() {
         <Route path="pricing" element={<Pricing />} />
         <Route path="terms" element={<Terms />} />
         <Route path="privacy" element={<Privacy />} />
+        <Route path="features" element={<Features />} />
+        <Route path="about" element={<About />} />
+        <Route path="refund" element={<Refund />} />
+        <Route path="data-dictionary" element={<DataDictionary />} />
         <Route path="forgot-password" element={<ForgotPassword />} />
         <Route path="reset-password" element={<ResetPassword />} />
         <Route path="confirm-email" element={<ConfirmEmail />} />

@@ -49,24 +49,25 @@ it('shows the balance, each lot with its local expiry date, the default 1000 cre
   expect(screen.getByRole('button', { name: M.buy })).toBeEnabled();
 });
 
-it('updates the total as the amount changes and forces an integer of at least 1 on blur', async () => {
+it('updates the total and the expiry as the amount changes; an amount out of range says so and is kept', async () => {
   signedIn();
   const { input, user } = await openCredits();
   await user.clear(input);
   await user.type(input, '1500');
   expect(screen.getByTestId('credits-total')).toHaveTextContent('$1.50');
+  expect(screen.getByTestId('credits-expiry')).toHaveTextContent('expire 7 days after purchase');
+  await user.clear(input);
+  await user.type(input, '25000');
+  expect(screen.getByTestId('credits-expiry')).toHaveTextContent('expire 60 days after purchase');
   await user.clear(input);
   await user.type(input, '25');
   expect(screen.getByTestId('credits-total')).toHaveTextContent('$0.03');
   await user.clear(input);
-  await user.type(input, '0');
-  expect(screen.getByTestId('credits-total')).toHaveTextContent('$0.00');
+  await user.type(input, '99999999');
   await user.tab();
-  expect(input.value).toBe('1');
-  await user.clear(input);
-  await user.type(input, '2500.5');
-  await user.tab();
-  expect(input.value).toBe('2500');
+  expect(input.value).toBe('99999999');
+  expect(screen.getByTestId('credits-total')).toHaveTextContent('—');
+  expect(screen.getByText('Enter a whole number of credits from 1 to 1,000,000.')).toBeInTheDocument();
 });
 
 it('below 1 credit shows "Please enter a valid number of credits" in red and sends no request', async () => {

@@ -1,14 +1,18 @@
 import { screen, within } from '@testing-library/react';
 import { describe, expect, test } from 'vitest';
 import { mockApi } from '../../../testing/mock-api.ts';
-import { renderApp } from '../../../testing/render-app.tsx';
+import { currentLocation, renderApp } from '../../../testing/render-app.tsx';
 
 describe('landing page', () => {
   test('has every section of docs/product.md §2.6 with its buttons', async () => {
     mockApi();
     renderApp('/');
     expect(
-      await screen.findByRole('heading', { level: 1, name: 'Unlock Reddit Data at Scale' }),
+      await screen.findByRole(
+        'heading',
+        { level: 1, name: 'Unlock Reddit Data at Scale' },
+        { timeout: 5000 },
+      ),
     ).toBeInTheDocument();
     expect(screen.getByRole('link', { name: 'Get Started Now' })).toHaveAttribute('href', '/signup');
     expect(within(screen.getByRole('main')).getByRole('link', { name: 'Log In' })).toHaveAttribute(
@@ -82,5 +86,22 @@ describe('legal pages', () => {
       expect(article).toHaveTextContent(text);
     }
     expect(within(article).getByRole('link', { name: 'Terms of Service' })).toHaveAttribute('href', '/terms');
+  });
+});
+
+describe('pages that exist (issue 33)', () => {
+  test.each([
+    ['/features', 'Features', 'Five file formats with a manifest'],
+    ['/about', 'About Us', 'Who we are'],
+    ['/refund', 'Refund Policy', 'Refunds of purchases'],
+    ['/data-dictionary', 'Data dictionary', 'Posts'],
+  ])('%s is a page of its own', async (path, heading, part) => {
+    mockApi();
+    renderApp(path);
+    expect(
+      await screen.findByRole('heading', { level: 1, name: heading }, { timeout: 5000 }),
+    ).toBeInTheDocument();
+    expect(screen.getAllByText(new RegExp(part)).length).toBeGreaterThan(0);
+    expect(currentLocation.pathname).toBe(path);
   });
 });

@@ -1,4 +1,4 @@
-import type { CreditPackage } from '@threadcart/contracts';
+import { purchaseExpiryDays, type CreditPackage } from '@threadcart/contracts';
 import { Button } from '../../../components/ui/button.tsx';
 import { cx } from '../../../components/ui/cx.ts';
 import { PRICING_MESSAGES } from '../messages.ts';
@@ -34,6 +34,9 @@ export function PackageCard({ pkg, isProcessing, isDisabled, onBuy }: PackageCar
       <p className="mt-6">
         <span className="text-4xl font-bold text-text-primary">${pkg.price}</span>
         <span className="ml-2 text-text-secondary">for {numberFormat.format(pkg.credits)} credits</span>
+      </p>
+      <p className="mt-1 text-sm text-text-secondary">
+        Credits expire {purchaseExpiryDays(pkg.credits)} days after purchase.
       </p>
       <ul className="mt-6 flex-1 space-y-2 text-sm text-gray-700">
         {pkg.features.map((feature) => (

@@ -1,0 +1,5 @@
+import { RefundContent } from '../../features/marketing/components/info-pages.tsx';
+
+export default function Route() {
+  return <RefundContent />;
+}
