@@ -38,49 +38,61 @@ describe(`npm run admin -- grant|revoke <username> (a real process, ${TEST_DIALE
 
   const roleOf = async () => (await findAdminUserById(t.deps.db, user.user.id))!.role;
 
-  it('answers a missing or unknown command, a missing username and an unknown user with one line and exit 1', async () => {
-    for (const args of [
-      [],
-      ['promote', 'x'],
-      ['grant'],
-      ['revoke', 'a', 'b'],
-      ['grant', 'no_such_user_here'],
-    ]) {
-      const result = await runAdmin(t, args);
-      expect(result.code, args.join(' ')).toBe(1);
-      expect(result.stderr.trim().split('\n'), args.join(' ')).toHaveLength(1);
-      expect(result.stdout).toBe('');
-    }
-    expect((await runAdmin(t, ['grant', 'no_such_user_here'])).stderr).toBe(
-      'No user named "no_such_user_here".\n',
-    );
-    expect(await roleOf()).toBe('user');
-  });
+  it(
+    'answers a missing or unknown command, a missing username and an unknown user with one line and exit 1',
+    { timeout: 240_000 },
+    async () => {
+      for (const args of [
+        [],
+        ['promote', 'x'],
+        ['grant'],
+        ['revoke', 'a', 'b'],
+        ['grant', 'no_such_user_here'],
+      ]) {
+        const result = await runAdmin(t, args);
+        expect(result.code, args.join(' ')).toBe(1);
+        expect(result.stderr.trim().split('\n'), args.join(' ')).toHaveLength(1);
+        expect(result.stdout).toBe('');
+      }
+      expect((await runAdmin(t, ['grant', 'no_such_user_here'])).stderr).toBe(
+        'No user named "no_such_user_here".\n',
+      );
+      expect(await roleOf()).toBe('user');
+    },
+  );
 
-  it('grants the role (any case of the username), says so when nothing changes, and revokes it; each change audited', async () => {
-    const granted = await runAdmin(t, ['grant', user.username.toUpperCase()]);
-    expect(granted).toMatchObject({ code: 0, stdout: `${user.username} is now an administrator.\n` });
-    expect(await roleOf()).toBe('admin');
-    const overview = await t.app.inject({
-      method: 'GET',
-      url: '/api/admin/overview/',
-      headers: user.headers,
-    });
-    expect(overview.statusCode).toBe(200);
+  it(
+    'grants the role (any case of the username), says so when nothing changes, and revokes it; each change audited',
+    { timeout: 240_000 },
+    async () => {
+      const granted = await runAdmin(t, ['grant', user.username.toUpperCase()]);
+      expect(granted).toMatchObject({ code: 0, stdout: `${user.username} is now an administrator.\n` });
+      expect(await roleOf()).toBe('admin');
+      const overview = await t.app.inject({
+        method: 'GET',
+        url: '/api/admin/overview/',
+        headers: user.headers,
+      });
+      expect(overview.statusCode).toBe(200);
 
-    const again = await runAdmin(t, ['grant', user.username]);
-    expect(again).toMatchObject({ code: 0, stdout: `${user.username} already is an administrator.\n` });
+      const again = await runAdmin(t, ['grant', user.username]);
+      expect(again).toMatchObject({ code: 0, stdout: `${user.username} already is an administrator.\n` });
 
-    const revoked = await runAdmin(t, ['revoke', user.username]);
-    expect(revoked).toMatchObject({ code: 0, stdout: `${user.username} is no longer an administrator.\n` });
-    expect(await roleOf()).toBe('user');
-    const refused = await t.app.inject({ method: 'GET', url: '/api/admin/overview/', headers: user.headers });
-    expect(refused.statusCode).toBe(403);
+      const revoked = await runAdmin(t, ['revoke', user.username]);
+      expect(revoked).toMatchObject({ code: 0, stdout: `${user.username} is no longer an administrator.\n` });
+      expect(await roleOf()).toBe('user');
+      const refused = await t.app.inject({
+        method: 'GET',
+        url: '/api/admin/overview/',
+        headers: user.headers,
+      });
+      expect(refused.statusCode).toBe(403);
 
-    const { rows } = await listAuditEntries(t.deps.db, { limit: 10, offset: 0, targetId: user.user.id });
-    expect(rows.map((r) => [r.action, r.admin_user_id, JSON.parse(r.details).role_after])).toEqual([
-      ['user.role_revoke', null, 'user'],
-      ['user.role_grant', null, 'admin'],
-    ]);
-  });
+      const { rows } = await listAuditEntries(t.deps.db, { limit: 10, offset: 0, targetId: user.user.id });
+      expect(rows.map((r) => [r.action, r.admin_user_id, JSON.parse(r.details).role_after])).toEqual([
+        ['user.role_revoke', null, 'user'],
+        ['user.role_grant', null, 'admin'],
+      ]);
+    },
+  );
 });

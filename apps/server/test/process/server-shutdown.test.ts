@@ -27,11 +27,11 @@ describe(`stopping the server and the worker's parent (${TEST_DIALECT})`, () => 
     await t.close();
   });
 
-  it('SIGTERM of the server: it exits 0 and its worker is gone', { timeout: 30_000 }, async () => {
+  it('SIGTERM of the server: it exits 0 and its worker is gone', { timeout: 120_000 }, async () => {
     const server = startEntry(t, 'main.ts', { RUN_WORKER: 'true', LOG_LEVEL: 'info' });
     started.push(server);
     await waitFor(() => server.output().includes('worker started'), {
-      timeoutMs: 20_000,
+      timeoutMs: 90_000,
       what: `the worker to start (${server.output()})`,
     });
     const [workerPid] = childProcesses(server.pid, 'worker.ts');
@@ -44,12 +44,12 @@ describe(`stopping the server and the worker's parent (${TEST_DIALECT})`, () => 
 
   it(
     'a worker without IPC whose parent is killed notices within seconds and exits',
-    { timeout: 30_000 },
+    { timeout: 120_000 },
     async () => {
       const shell = startEntry(t, 'worker.ts', { LOG_LEVEL: 'info' }, { viaShell: true });
       started.push(shell);
       await waitFor(() => shell.output().includes('worker started'), {
-        timeoutMs: 20_000,
+        timeoutMs: 90_000,
         what: `the worker to start (${shell.output()})`,
       });
       await killParentExpectWorkerGone(shell, workerPids);
