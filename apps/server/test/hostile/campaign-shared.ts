@@ -32,6 +32,12 @@ export interface Actors {
   admin: TestSession;
   revokedKey: string;
   aliceKeyId: string;
+  /** Alice's live API key (both scopes) and a read-only one: the takeover chain's cases (issue 28). */
+  aliceLiveKey: string;
+  aliceReadOnlyKey: string;
+  /** Second sessions of Bob and Dave, for categories that run after their first ones were ended. */
+  bobAgain: TestSession;
+  daveAgain: TestSession;
   /** Alice's webhook endpoint (a public address, so it passes with WEBHOOK_ALLOW_PRIVATE off). */
   aliceWebhookId: string;
   /** Alice's weekly scheduled order. */

@@ -4,7 +4,7 @@
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { signUpAdmin } from '../admin-helpers.ts';
-import { createApiKey, signUpAndSignIn } from '../auth-helpers.ts';
+import { createApiKey, signIn, signUpAndSignIn } from '../auth-helpers.ts';
 import { insertCorpus, makePost } from '../corpus-factories.ts';
 import { TEST_DIALECT } from '../test-database.ts';
 import {
@@ -26,6 +26,7 @@ import { JSON_TYPE, orderBody, PUBLIC_HOST, type Actors, type AddCase } from './
 import { addBodyCases } from './cases-bodies.ts';
 import { addObjectCases } from './cases-objects.ts';
 import { addSessionCases } from './cases-sessions.ts';
+import { addIssue28Cases } from './cases-issue28.ts';
 import { addValueCases } from './cases-values.ts';
 
 const HEALTH_BUDGET_MS = 100;
@@ -34,7 +35,10 @@ const HEALTH_BUDGET_MS = 100;
 function buildCases(a: Actors): HostileCase[] {
   const cases: HostileCase[] = [];
   const add: AddCase = (category, c) => cases.push({ category, ...c });
-  for (const addCases of [addBodyCases, addValueCases, addObjectCases, addSessionCases]) addCases(a, add);
+  // Issue 28's first: each category moves the clock a minute, and its cases need the sessions made before it.
+  for (const addCases of [addIssue28Cases, addBodyCases, addValueCases, addObjectCases, addSessionCases]) {
+    addCases(a, add);
+  }
   return cases;
 }
 
@@ -47,7 +51,8 @@ describe(`hostile-input campaign (${TEST_DIALECT})`, () => {
 
   beforeAll(async () => {
     // Webhooks only to public addresses, as in production, so that the SSRF cases meet the real check.
-    ctx = await startPaymentsTest({ WEBHOOK_ALLOW_PRIVATE: 'false' });
+    // The campaign's own sign-ups (all from 127.0.0.1) spend the network's limit, so alias sign-ups meet it (issue 28).
+    ctx = await startPaymentsTest({ WEBHOOK_ALLOW_PRIVATE: 'false', SIGNUPS_PER_NETWORK_PER_HOUR: '5' });
     const { t, fake } = ctx;
     await t.app.listen({ host: '127.0.0.1', port: 0 });
     port = (t.app.server.address() as AddressInfo).port;
@@ -79,6 +84,13 @@ describe(`hostile-input campaign (${TEST_DIALECT})`, () => {
     });
     if (revoke.statusCode >= 300) throw new Error(`revoke failed: ${revoke.statusCode} ${revoke.body}`);
     const liveKey = await createApiKey(t.app, alice, 'live');
+    const readOnlyKey = await createApiKey(t.app, alice, 'read only', ['read']);
+    // Used once now, so that the campaign's uses do not write last_used_at (it is written at most once a minute).
+    for (const k of [liveKey, readOnlyKey])
+      await t.app.inject({ method: 'GET', url: '/api/users/me/', headers: k.headers });
+    // Fresh sessions for the issue-28 cases, which run after categories that end Bob's and Dave's first sessions.
+    const bobAgain = await signIn(t.app, bob.username);
+    const daveAgain = await signIn(t.app, dave.username);
     const endpoint = await t.app.inject({
       method: 'POST',
       url: '/api/webhooks/',
@@ -127,6 +139,10 @@ describe(`hostile-input campaign (${TEST_DIALECT})`, () => {
       admin,
       revokedKey: key.key,
       aliceKeyId: liveKey.id,
+      aliceLiveKey: liveKey.key,
+      aliceReadOnlyKey: readOnlyKey.key,
+      bobAgain,
+      daveAgain,
       aliceWebhookId: (endpoint.json() as { id: string }).id,
       aliceScheduleId: (scheduled.json() as { schedule: { id: string } }).schedule.id,
       alicePendingPayPalOrder: pending,
