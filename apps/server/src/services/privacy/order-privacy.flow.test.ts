@@ -175,7 +175,8 @@ describe(`pseudonymised and scrubbed orders (${TEST_DIALECT})`, () => {
       other,
     );
     expect(authorsOf(theirs.body).byId.get('pc1')).not.toBe(a.get('pc1'));
-  });
+    // Five orders of 201 records: a loaded machine needs more than the default 30 s.
+  }, 180_000);
 
   it('omitted leaves authors empty, [deleted] stays, and mentions are scrubbed when asked', async () => {
     await insertCorpus(t.deps.db, {
