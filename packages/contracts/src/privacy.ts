@@ -36,7 +36,8 @@ export const PRIVACY_HELP = {
   authors:
     'As is: authors as Reddit shows them. Pseudonymised: each author becomes user_ and 12 hex digits, the same ' +
     'person the same pseudonym throughout the file (author, thread context and u/name mentions), so threads stay ' +
-    'analysable without names. Omitted: the author column is left empty. [deleted] stays as it is.',
+    'analysable without names. Omitted: the author column is left empty (u/name mentions stay unless scrubbed). ' +
+    '[deleted] stays as it is.',
   pseudonyms:
     'Per order: a new secret for every order, so two orders cannot be linked. Per account: your own secret, so the ' +
     'same person has the same pseudonym in all your orders.',

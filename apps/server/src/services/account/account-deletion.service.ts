@@ -32,6 +32,8 @@ import { FieldErrors, notFound } from '../../errors.ts';
 import { addDays } from '../../lib/clock.ts';
 import { releaseReservation } from '../payments/ledger.service.ts';
 import { confirmPassword } from './password.service.ts';
+import { deletePrivacyKey } from '../../db/repositories/privacy/privacy-keys.repository.ts';
+import { accountPseudonymKey } from '../privacy/order-privacy.service.ts';
 
 /** What replaces the password hash of a deleted account: not an argon2 hash, so nothing ever verifies against it. */
 const NO_PASSWORD = '!deleted';
@@ -91,6 +93,8 @@ export async function deleteAccount(
     await revokeUserApiKeys(trx, userId, at);
     await removePaymentPersonalData(trx, userId, at);
     await deleteUserEmailConfirmations(trx, userId);
+    // The buyer's own pseudonym key (decision 036): nobody can recompute their pseudonyms any more.
+    await deletePrivacyKey(trx, accountPseudonymKey(userId));
     // The mails kept for this address go now; the rest of the outbox ages out after OUTBOX_RETENTION_DAYS.
     await deleteOutboxEmailsTo(trx, user.email);
     const isDeleted = await anonymiseUserRow(trx, {

@@ -2,7 +2,7 @@ import type { FormatType, Order, OrderManifest } from '@threadcart/contracts';
 import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { grantAsAdmin, signUpAdmin } from '../../../test/admin-helpers.ts';
-import { signUpAndSignIn, type TestSession } from '../../../test/auth-helpers.ts';
+import { deleteAccountThroughApi, signUpAndSignIn, type TestSession } from '../../../test/auth-helpers.ts';
 import { buildTestApp, type TestApp } from '../../../test/build-test-app.ts';
 import { insertCorpus, makeComment, makePost } from '../../../test/corpus-factories.ts';
 import { downloadOrderFile, fulfilAll } from '../../../test/order-helpers.ts';
@@ -175,7 +175,18 @@ describe(`pseudonymised and scrubbed orders (${TEST_DIALECT})`, () => {
       other,
     );
     expect(authorsOf(theirs.body).byId.get('pc1')).not.toBe(a.get('pc1'));
-  });
+    // Deleting the account deletes its key.
+    const keyOf = () =>
+      t.deps.db
+        .selectFrom('privacy_keys')
+        .select('name')
+        .where('name', '=', `account:${other.user.id}`)
+        .execute();
+    expect(await keyOf()).toHaveLength(1);
+    await deleteAccountThroughApi(t.app, other);
+    expect(await keyOf()).toHaveLength(0);
+    // Five orders of 201 records: a loaded machine needs more than the default 30 s.
+  }, 180_000);
 
   it('omitted leaves authors empty, [deleted] stays, and mentions are scrubbed when asked', async () => {
     await insertCorpus(t.deps.db, {

@@ -220,7 +220,8 @@ describe(`removal requests, end to end (${TEST_DIALECT})`, () => {
       action: 'removal.approve',
     });
     expect((await listOutbox(t.deps, 'alice@example.com')).at(-1)!.subject).toMatch(/approved/);
-  });
+    // Many steps (an order, two ingests): a loaded machine needs more than the default 30 s.
+  }, 180_000);
 
   it('a request by permalink erases that record; a rejected one erases nothing and tells the requester why', async () => {
     const rejectedId = await requestAndConfirm({ ids: ['t3_cp1'] }, 'carol@example.com');
