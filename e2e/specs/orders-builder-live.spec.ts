@@ -39,7 +39,9 @@ for (const width of [1280, 390]) {
 
 test.describe('the live dry run', () => {
   // The dry run of a pattern RE2 refuses answers 400 on purpose; Chromium logs that failed request.
-  test.use({ allowedConsoleMessages: [/status of 400 \(Bad Request\).*\/api\/search-queries\/preview\//] });
+  test.use({
+    allowedConsoleMessages: [/Failed to load resource: the server responded with a status of 400/],
+  });
 
   test('the count follows typing, and a fixed regex shows no stale error', async ({ page }) => {
     test.setTimeout(240_000);

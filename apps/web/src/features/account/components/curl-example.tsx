@@ -18,6 +18,7 @@ export function CurlExample({ apiKey }: { apiKey?: string }) {
       </p>
       <div className="mt-2 flex flex-wrap items-start gap-2">
         <pre
+          tabIndex={0}
           data-testid="curl-example"
           className="min-w-0 flex-1 overflow-x-auto rounded-md bg-ink p-3 font-mono text-xs text-white"
         >

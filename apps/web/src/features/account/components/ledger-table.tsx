@@ -28,7 +28,12 @@ export function LedgerTable() {
       {data && data.total === 0 && <p className="mt-2 text-sm text-text-secondary">{M.noLedger}</p>}
       {data && data.total > 0 && (
         <>
-          <div className="relative mt-2 overflow-x-auto">
+          <div
+            tabIndex={0}
+            role="region"
+            aria-label="Ledger entries"
+            className="relative mt-2 overflow-x-auto"
+          >
             <table
               className={cx('w-full text-left text-sm', ledger.isPlaceholderData && 'opacity-60')}
               aria-label="Credit history"

@@ -96,7 +96,13 @@ const COMMENT_COLUMNS: ColumnEntry[] = [
 
 function ColumnTable({ caption, entries }: { caption: string; entries: ColumnEntry[] }) {
   return (
-    <div className="overflow-x-auto rounded-lg border border-gray-200 bg-surface">
+    // Focusable so that a keyboard can scroll it on a phone (axe: scrollable-region-focusable).
+    <div
+      tabIndex={0}
+      role="region"
+      aria-label={`${caption} columns`}
+      className="overflow-x-auto rounded-lg border border-gray-200 bg-surface"
+    >
       <table className="w-full min-w-[36rem] text-left text-sm">
         <caption className="px-4 py-3 text-left text-lg font-semibold text-text-primary">{caption}</caption>
         <thead className="bg-gray-50 text-text-secondary">

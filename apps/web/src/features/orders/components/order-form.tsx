@@ -163,7 +163,7 @@ export function OrderForm({ isAuthenticated }: { isAuthenticated: boolean }) {
   return (
     <Container className="py-8 sm:py-10">
       <h1 className="mb-6 text-3xl font-bold text-text-primary">Create New Order</h1>
-      <div className="grid items-start gap-6 lg:grid-cols-[minmax(0,1fr)_20rem]">
+      <div className="grid grid-cols-1 items-start gap-6 lg:grid-cols-[minmax(0,1fr)_20rem]">
         <Card className="w-full max-w-[1000px] p-4 sm:p-6">
           <form noValidate onSubmit={handleSubmit} aria-label="Create New Order" className="space-y-6">
             <fieldset className="min-w-0 space-y-3">
