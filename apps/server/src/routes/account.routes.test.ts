@@ -122,10 +122,11 @@ describe(`account API: password, API keys, deletion (${TEST_DIALECT})`, () => {
           remoteAddress: ip,
           payload: { current_password: current, new_password1: NEW_PASSWORD, new_password2: NEW_PASSWORD },
         });
-      for (let i = 0; i < 10; i += 1) expect((await attempt(`Wrong${i}abc`)).statusCode).toBe(400);
+      // Three wrong guesses, then the account's growing delay slows the next (issue 28 item 5), the right one too.
+      for (let i = 0; i < 3; i += 1) expect((await attempt(`Wrong${i}abc`)).statusCode).toBe(400);
       const blocked = await attempt(TEST_PASSWORD);
       expect(blocked.statusCode).toBe(429);
-      expect(blocked.headers['retry-after']).toBeDefined();
+      expect(blocked.headers['retry-after']).toBe('1');
     });
 
     it('refuses a cookie request without the CSRF token, and a signed-out one', async () => {
