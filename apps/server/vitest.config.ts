@@ -3,9 +3,10 @@ import { configDefaults, defineConfig } from 'vitest/config';
 export default defineConfig({
   test: {
     // Unit and API tests sit beside the code in src/; whole-process and whole-flow tests under test/. The hostile
-    // campaign has its own config (vitest.hostile.config.ts).
+    // campaign and the slow tests (a 1M-record corpus) have their own configs (vitest.hostile.config.ts,
+    // vitest.slow.config.ts: `npm run test:slow`).
     include: ['src/**/*.test.ts', 'test/**/*.test.ts'],
-    exclude: [...configDefaults.exclude, 'test/hostile/**'],
+    exclude: [...configDefaults.exclude, 'test/hostile/**', 'test/slow/**'],
     testTimeout: 30_000,
     hookTimeout: 60_000,
     pool: 'forks',
