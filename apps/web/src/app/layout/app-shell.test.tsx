@@ -109,13 +109,13 @@ describe('footer', () => {
     ).toBeInTheDocument();
   });
 
-  test('Features, About Us and Refund Policy fall through to /home', async () => {
+  test("the footer's Refund Policy link opens its page (issue 33: no longer a fall-through to /home)", async () => {
     mockApi();
     const { user } = renderApp('/pricing');
     const footer = await screen.findByRole('contentinfo');
     await user.click(within(footer).getByRole('link', { name: 'Refund Policy' }));
-    expect(await screen.findByRole('heading', { name: 'Unlock Reddit Data at Scale' })).toBeInTheDocument();
-    expect(currentLocation.pathname).toBe('/home');
+    expect(await screen.findByRole('heading', { name: 'Refund Policy', level: 1 })).toBeInTheDocument();
+    expect(currentLocation.pathname).toBe('/refund');
   });
 });
 
