@@ -47,10 +47,12 @@ test('an administrator grants credits to a customer found by search', async ({ p
   const before = Number((await balance.innerText()).replace(/\D/g, ''));
   const grant = panel.getByRole('form', { name: 'Grant credits' });
   await grant.getByLabel('Credits').fill('500');
-  await grant.getByLabel('Reason').fill('goodwill after an outage');
+  // Issue 28 item 7: the internal reason stays with the operators; the customer's ledger shows the customer note.
+  await grant.getByLabel('Internal reason (operators only)').fill('outage INC-42 compensation');
+  await grant.getByLabel('Customer note (shown in their ledger)').fill('goodwill after an outage');
   await grant.getByRole('button', { name: 'Grant credits' }).click();
   await expect(balance).toHaveText(`${(before + 500).toLocaleString('en-US')} credits`);
-  await expect(panel.getByText(/admin grant: goodwill after an outage/)).toBeVisible();
+  await expect(panel.getByText(/goodwill after an outage/).first()).toBeVisible();
   await shoot(page, 'users');
 
   await openTab(page, 'Audit');
