@@ -237,16 +237,55 @@ async function actAsUser(
   }
 }
 
+/** What the health probe saw: statuses and storage states (issue 28 item 3: never 503 while storage is writable). */
+export class HealthTally {
+  readonly statuses = new Map<number, number>();
+  readonly storage = new Map<string, number>();
+  readonly reasons: string[] = [];
+  slowestCheckMs = 0;
+
+  add(status: number, body: unknown): void {
+    this.statuses.set(status, (this.statuses.get(status) ?? 0) + 1);
+    const health = body as { storage?: string; database?: string; storage_check_ms?: number | null } | null;
+    const storage = health?.storage ?? 'no answer';
+    this.storage.set(storage, (this.storage.get(storage) ?? 0) + 1);
+    this.slowestCheckMs = Math.max(this.slowestCheckMs, health?.storage_check_ms ?? 0);
+    if (status !== 200 && this.reasons.length < 10)
+      this.reasons.push(`${status}: database ${health?.database ?? '?'}, storage ${storage}`);
+  }
+
+  get unhealthy(): number {
+    return [...this.statuses].filter(([status]) => status !== 200).reduce((sum, [, n]) => sum + n, 0);
+  }
+
+  toText(): string {
+    const statuses = [...this.statuses].map(([status, n]) => `${n} × ${status}`).join(', ');
+    const storage = [...this.storage].map(([state, n]) => `${n} × ${state}`).join(', ');
+    return `health: ${statuses}; storage ${storage}; slowest storage check ${Math.round(this.slowestCheckMs)} ms`;
+  }
+
+  toJSON() {
+    return {
+      statuses: Object.fromEntries(this.statuses),
+      storage: Object.fromEntries(this.storage),
+      slowestCheckMs: this.slowestCheckMs,
+      reasons: this.reasons,
+    };
+  }
+}
+
 /** Asks for /api/health/ every `everyMs` until `deadline`: the canary for a request that stalls the others. */
 export async function probeHealth(
   base: string,
   stats: Stats,
   deadline: number,
   everyMs = 250,
+  tally?: HealthTally,
 ): Promise<void> {
   const session = new Session(base, stats);
   while (Date.now() < deadline) {
-    await session.call('GET', '/api/health/', '/api/health/ (probe)');
+    const res = await session.call('GET', '/api/health/', '/api/health/ (probe)');
+    tally?.add(res.status, res.json);
     await sleep(everyMs);
   }
 }

@@ -10,7 +10,15 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { createDatabase } from '../apps/server/src/db/database.ts';
-import { percentile, probeHealth, Session, simulateUser, Stats, type OrderBook } from './load-client.ts';
+import {
+  HealthTally,
+  percentile,
+  probeHealth,
+  Session,
+  simulateUser,
+  Stats,
+  type OrderBook,
+} from './load-client.ts';
 import {
   checkOutcome,
   DATA_DIR,
@@ -179,8 +187,9 @@ async function loadRun(dialect: Dialect) {
     const load = watchLoad();
     const deadline = Date.now() + SECONDS * 1000;
     const started = Date.now();
+    const health = new HealthTally();
     await Promise.all([
-      probeHealth(BASE, stats, deadline),
+      probeHealth(BASE, stats, deadline, 250, health),
       ...users.map((user) =>
         simulateUser(BASE, user, { deadline, arrivalMs: ARRIVAL_MS, stats, orders, orderShare: 0.08 }),
       ),
@@ -200,6 +209,8 @@ async function loadRun(dialect: Dialect) {
       machine,
       drainSeconds: (Date.now() - waitStarted) / 1000,
       ...figuresOf(stats),
+      health: health.toJSON(),
+      healthText: health.toText(),
       failures: stats.failures,
       blockedWarnings: blockedWarnings(server.logFile),
       outcome,
@@ -317,6 +328,7 @@ function printLoad(run: Awaited<ReturnType<typeof loadRun>>): void {
       `failed ${o.failed}, unfinished ${o.unfinished}; missing files ${o.missingFiles}, extra files ${o.extraFiles}; ` +
       `credit drift ${o.creditDrift}, reservations still held ${o.heldReservations}; event-loop warnings ${run.blockedWarnings}`,
   );
+  console.log(run.healthText);
   if (run.failures.length > 0)
     console.log(`failures (first ${run.failures.length}):\n${run.failures.join('\n')}`);
 }
@@ -340,7 +352,7 @@ function printFault(run: Awaited<ReturnType<typeof faultRun>>): void {
 for (const dialect of DIALECTS) {
   if (!process.argv.includes('--skip-load')) {
     const run = await loadRun(dialect);
-    fs.writeFileSync(path.join(DATA_DIR, `load-${dialect}.json`), JSON.stringify(run, null, 2));
+    fs.writeFileSync(path.join(DATA_DIR, `load-${dialect}-${USERS}.json`), JSON.stringify(run, null, 2));
     printLoad(run);
   }
   if (!process.argv.includes('--skip-fault')) {

@@ -8,6 +8,7 @@ import { buildTestApp, type TestApp } from '../../test/build-test-app.ts';
 import { insertCorpus, makePost } from '../../test/corpus-factories.ts';
 import { TEST_DIALECT } from '../../test/test-database.ts';
 import { healthMonitorOf, STORAGE_SLOW_MS } from '../services/operations/health-monitor.ts';
+import { checkDatabase } from '../services/operations/health.service.ts';
 
 // Issue 28 items 3, 10 and 11: health tells the truth under load. A slow storage check is `slow` (200), only a write
 // error is `unwritable`; orders are refused (503) while it is; a damaged SQLite file is `database: corrupt` and the
@@ -57,8 +58,8 @@ describe(`health that tells the truth (${TEST_DIALECT})`, () => {
       reader.resume();
       const result = await check;
       reader.destroy();
+      // (Not asked of health now: the background check every 5 s may already have replaced it with a quick `ok`.)
       expect(result.state).toBe('slow');
-      expect((await health()).json()).toMatchObject({ storage: 'slow' });
     } finally {
       storage.tempPath = original;
       fs.rmSync(fifo, { force: true });
@@ -96,6 +97,34 @@ describe(`health that tells the truth (${TEST_DIALECT})`, () => {
     }
     await monitor.checkStorageNow();
     expect((await health()).statusCode).toBe(200);
+  });
+
+  it('reports a busy database as slow and keeps 200; silent past its limit, it is unreachable', async () => {
+    // bench:load at 200 users on PostgreSQL: the pool was busy, health's ping waited over 2 s and answered 503
+    // "database: unreachable" while every other request was served.
+    expect((await health()).json()).toMatchObject({ database: 'ok' });
+    let release!: () => void;
+    const gate = new Promise<void>((resolve) => {
+      release = resolve;
+    });
+    // More transactions than the pool has connections (SQLite: one), each holding its connection until released.
+    const holders = Array.from({ length: 12 }, () =>
+      t.deps.db.transaction().execute(async (trx) => {
+        await sql`select 1`.execute(trx);
+        await gate;
+      }),
+    );
+    try {
+      const res = await health();
+      expect(res.statusCode, res.body).toBe(200);
+      expect(res.json()).toMatchObject({ status: 'ok', database: 'slow' });
+      // Nothing answered within the silence limit (0 here, 10 s in service): unreachable.
+      expect(await checkDatabase(t.deps, 0)).toBe('unreachable');
+    } finally {
+      release();
+      await Promise.all(holders);
+    }
+    expect((await health()).json()).toMatchObject({ status: 'ok', database: 'ok' });
   });
 
   it.runIf(TEST_DIALECT === 'sqlite')(

@@ -5,8 +5,12 @@ import type { Deps } from '../deps.ts';
 
 const HealthSchema = z.object({
   status: z.enum(['ok', 'degraded']),
-  /** `corrupt`: SQLite's quick_check (at start and hourly, in the background) found damaged pages. */
-  database: z.enum(['ok', 'unreachable', 'corrupt']),
+  /**
+   * `slow`: the ping waited over 2 s but the database answered in the last 10 s (keeps 200); `unreachable`: the ping
+   * failed or nothing answered for 10 s; `corrupt`: SQLite's quick_check (at start and hourly, in the background)
+   * found damaged pages.
+   */
+  database: z.enum(['ok', 'slow', 'unreachable', 'corrupt']),
   /** From the background check every 5 s: `slow` (1 s or more) keeps 200; only a write error is `unwritable`. */
   storage: z.enum(['ok', 'slow', 'unwritable']),
   /** How long the last storage check took (or the running one so far), ms; null before the first. */

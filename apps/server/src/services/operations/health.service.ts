@@ -13,9 +13,18 @@ import {
 /** Each check gives up after this long, so health stays fast when a disk or the database hangs. */
 const CHECK_TIMEOUT_MS = 2000;
 
+/**
+ * A database that has not answered a ping for this long is `unreachable` even without an error; before that, a ping
+ * still waiting after CHECK_TIMEOUT_MS (a pool busy with 200 users' requests) is only `slow`.
+ */
+export const DATABASE_SILENT_MS = 10_000;
+
+/** When each database last answered a ping (performance.now()), kept per handle. */
+const lastDatabaseAnswer = new WeakMap<Deps['db'], number>();
+
 export interface HealthReport {
   readonly isHealthy: boolean;
-  readonly database: 'ok' | 'unreachable' | 'corrupt';
+  readonly database: DatabaseState | 'corrupt';
   readonly storage: 'ok' | 'slow' | 'unwritable';
   /** How long the last background storage check took (ms), or the running one so far; null before the first. */
   readonly storageCheckMs: number | null;
@@ -35,42 +44,49 @@ async function valueWithin<T>(check: () => Promise<T>): Promise<T | undefined> {
   return Promise.race([check().catch(() => undefined), timeout]);
 }
 
-/** Resolves true when `check` settles successfully within the timeout, false otherwise; never rejects. */
-function passesWithin(check: () => Promise<unknown>): Promise<boolean> {
-  const timeout = new Promise<boolean>((resolve) =>
-    setTimeout(() => resolve(false), CHECK_TIMEOUT_MS).unref(),
-  );
-  return Promise.race([
-    check().then(
-      () => true,
-      () => false,
-    ),
-    timeout,
-  ]);
-}
+export type DatabaseState = 'ok' | 'slow' | 'unreachable';
 
-/** True when the database answers a trivial query within two seconds. */
-export function checkDatabase(deps: Deps): Promise<boolean> {
-  return passesWithin(() => pingDatabase(deps.db));
+/**
+ * Pings the database: `ok` when it answers within two seconds; `unreachable` when the ping fails (refused, reset,
+ * authentication) or nothing has answered for `silentMs`; otherwise `slow`, as the storage check is (issue 28
+ * item 3: a load balancer must not drop the instance exactly when it is busy). A ping that answers late still counts
+ * as an answer for the next check.
+ */
+export async function checkDatabase(deps: Deps, silentMs = DATABASE_SILENT_MS): Promise<DatabaseState> {
+  const ping = pingDatabase(deps.db).then(
+    () => {
+      lastDatabaseAnswer.set(deps.db, performance.now());
+      return 'ok' as const;
+    },
+    () => 'unreachable' as const,
+  );
+  const timeout = new Promise<'pending'>((resolve) =>
+    setTimeout(() => resolve('pending'), CHECK_TIMEOUT_MS).unref(),
+  );
+  const result = await Promise.race([ping, timeout]);
+  if (result !== 'pending') return result;
+  const last = lastDatabaseAnswer.get(deps.db);
+  return last !== undefined && performance.now() - last < silentMs ? 'slow' : 'unreachable';
 }
 
 /**
  * The database is pinged now; the storage and SQLite integrity come from the background checks' last results
- * (health-monitor.ts), so a busy disk makes health `slow`, not 503. Healthy unless the database does not answer or is
- * corrupt, or the storage failed a write. The event-loop delay, the corpus's state and the worker's heartbeat are
+ * (health-monitor.ts), so a busy disk or a busy database makes health `slow`, not 503. Healthy unless the database
+ * fails or stays silent, or is corrupt, or the storage failed a write. The event-loop delay, the corpus's state and the worker's heartbeat are
  * reported, not judged: an empty corpus or a stopped worker still serves the API.
  */
 export async function checkHealth(deps: Deps): Promise<HealthReport> {
   const monitor = healthMonitorOf(deps);
-  const [isDatabaseOk, corpus, worker] = await Promise.all([
+  const [databaseState, corpus, worker] = await Promise.all([
     checkDatabase(deps),
     valueWithin(() => getCorpusHealth(deps)),
     valueWithin(() => getWorkerHeartbeat(deps)),
   ]);
   const storage = monitor.storage();
-  const database = !isDatabaseOk ? 'unreachable' : monitor.integrity().state === 'corrupt' ? 'corrupt' : 'ok';
+  const database =
+    databaseState === 'unreachable' || monitor.integrity().state !== 'corrupt' ? databaseState : 'corrupt';
   return {
-    isHealthy: database === 'ok' && storage.state !== 'unwritable',
+    isHealthy: database !== 'unreachable' && database !== 'corrupt' && storage.state !== 'unwritable',
     database,
     storage: storage.state,
     storageCheckMs: storage.checkMs,
