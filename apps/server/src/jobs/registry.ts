@@ -8,6 +8,7 @@ import { purgeOrdersJob } from './purge-orders.job.ts';
 import { purgeOutboxJob } from './purge-outbox.job.ts';
 import { purgePageViewsJob } from './purge-page-views.job.ts';
 import { purgeRateLimitsJob } from './purge-rate-limits.job.ts';
+import { purgeRemovalRequestsJob } from './purge-removal-requests.job.ts';
 import { reconcilePaymentsJob } from './reconcile-payments.job.ts';
 import { runSchedulesJob } from './run-schedules.job.ts';
 import { workerHeartbeatJob } from './worker-heartbeat.job.ts';
@@ -27,6 +28,7 @@ export const PERIODIC_JOBS: PeriodicJob[] = [
   reconcilePaymentsJob,
   buildAccountExportsJob,
   purgeDeletedAccountsJob,
+  purgeRemovalRequestsJob,
   deliverWebhooksJob,
   runSchedulesJob,
 ];

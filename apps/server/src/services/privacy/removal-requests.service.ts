@@ -9,6 +9,7 @@ import {
 import { withTransaction } from '../../db/database.ts';
 import {
   countRemovalRequestsByEmail,
+  deleteExpiredRemovalRequests,
   findConfirmableRemovalRequest,
   insertRemovalRequest,
   listRemovalRequests,
@@ -112,6 +113,14 @@ export async function confirmRemovalRequest(deps: Deps, token: string): Promise<
   const request = await findConfirmableRemovalRequest(deps.db, sha256Hex(token), now);
   if (!request || !(await markRemovalRequestConfirmed(deps.db, request.id, now)))
     throw badRequest(REMOVAL_MESSAGES.tokenInvalid, 'invalid_token');
+}
+
+/**
+ * Deletes the requests whose confirmation link expired unused: an unconfirmed request is never shown to an operator,
+ * and the person's address and statement are not kept for a request they did not confirm (decision 036).
+ */
+export async function purgeExpiredRemovalRequests(deps: Deps): Promise<number> {
+  return deleteExpiredRemovalRequests(deps.db, deps.clock.now().toISOString());
 }
 
 /** The operator console's queue: confirmed requests in one status. */
