@@ -64,6 +64,25 @@ describe('generateCorpus', () => {
     expect(removed).toBeLessThan(0.06);
   });
 
+  it('dates up to a given day when asked (the sample corpus: up to today), every year back to 2015, none later', () => {
+    const endUtc = Date.UTC(2026, 10, 28) / 1000;
+    const dated = generateCorpus({ posts: 2000, comments: 10_000, seed: 42, endUtc });
+    const postTimes = [...dated.posts].map((p) => normalisePost(p).created_utc);
+    const commentTimes = [...dated.comments].map((c) => normaliseComment(c).created_utc);
+    expect(Math.max(...postTimes, ...commentTimes)).toBeLessThanOrEqual(endUtc);
+    const lastMonth = postTimes.filter((t) => t >= endUtc - 30 * 86_400).length;
+    expect(lastMonth).toBeGreaterThan(5);
+    const years = new Set(postTimes.map((t) => new Date(t * 1000).getUTCFullYear()));
+    expect([...years].sort()).toEqual([
+      2015, 2016, 2017, 2018, 2019, 2020, 2021, 2022, 2023, 2024, 2025, 2026,
+    ]);
+    // Without it, the fixed end: the corpus does not change with the day it is generated on.
+    expect(Math.max(...posts.map((p) => normalisePost(p).created_utc))).toBeLessThan(
+      Date.UTC(2025, 0, 1) / 1000,
+    );
+    expect(() => generateCorpus({ posts: 1, comments: 0, seed: 1, endUtc: 0 })).toThrow(RangeError);
+  });
+
   it("has every post kind, flairs, NSFW and removed posts, so the builder's examples return records", () => {
     const rows = posts.map((p) => normalisePost(p));
     const kinds = new Map<string, number>();

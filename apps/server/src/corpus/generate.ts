@@ -10,6 +10,11 @@ export interface GenerateOptions {
   readonly posts: number;
   readonly comments: number;
   readonly seed: number;
+  /**
+   * The last day's start, unix seconds: posts spread from 2015-01-01 up to it and no comment is later. Unset: the
+   * fixed end 2025-01-01 (comments up to 30 days after), so benches and tests get the same corpus on any day.
+   */
+  readonly endUtc?: number;
 }
 
 export interface GeneratedCorpus {
@@ -17,9 +22,11 @@ export interface GeneratedCorpus {
   readonly comments: Iterable<RawRedditComment>;
 }
 
-/** 2015-01-01 to 2025-01-01: ten years, so the dump variations of several eras appear. */
+/** 2015-01-01 to 2025-01-01 (or to `endUtc`): ten years or more, so the dump variations of several eras appear. */
 const START = 1_420_070_400;
 const END = 1_735_689_600;
+/** How far past the fixed end comments of the last posts may run. */
+const COMMENT_TAIL = 86_400 * 30;
 /** Sample ids start with "zz": far beyond real Reddit ids, so sample rows never collide with real ones. */
 const POST_ID_BASE = parseInt('zz00000', 36);
 const COMMENT_ID_BASE = parseInt('zz000000', 36);
@@ -27,6 +34,8 @@ const COMMENT_ID_BASE = parseInt('zz000000', 36);
 /** Per-post attributes decided up front (a few bytes per post), so comments can follow their posts lazily. */
 interface Plan {
   readonly seed: number;
+  /** No comment is created after this (unix seconds). */
+  readonly commentsUntil: number;
   readonly created: Float64Array;
   readonly subreddit: Uint8Array;
   readonly score: Int32Array;
@@ -50,12 +59,16 @@ export function generateCorpus(options: GenerateOptions): GeneratedCorpus {
   };
 }
 
-function makePlan({ posts: n, comments: m, seed }: GenerateOptions): Plan {
+function makePlan({ posts: n, comments: m, seed, endUtc }: GenerateOptions): Plan {
+  if (endUtc !== undefined && !(endUtc > START))
+    throw new RangeError(`endUtc must be after 2015-01-01 (got ${endUtc})`);
+  const end = endUtc ?? END;
   const random = new Random(mixSeed(seed, 1));
   const pickSubreddit = weightedPicker(SAMPLE_SUBREDDITS.map((s) => s.weight));
   const authors = Math.max(50, Math.floor((n + m) / 8));
   const plan: Plan = {
     seed,
+    commentsUntil: endUtc ?? END + COMMENT_TAIL,
     created: new Float64Array(n),
     subreddit: new Uint8Array(n),
     score: new Int32Array(n),
@@ -66,7 +79,7 @@ function makePlan({ posts: n, comments: m, seed }: GenerateOptions): Plan {
   const weights = new Float64Array(n);
   let total = 0;
   for (let i = 0; i < n; i++) {
-    plan.created[i] = START + Math.floor(((i + random.next()) * (END - START)) / n);
+    plan.created[i] = START + Math.floor(((i + random.next()) * (end - START)) / n);
     plan.subreddit[i] = pickSubreddit(random);
     const score = random.chance(0.05) ? 0 : Math.floor(random.logNormal(2.6, 1.9));
     plan.score[i] = Math.min(score, 250_000);
@@ -207,7 +220,7 @@ function* commentRecords(plan: Plan): Generator<RawRedditComment> {
       const parent = isTop ? -1 : pool[random.int(pool.length)]!;
       const after = isTop ? plan.created[i]! : created[parent]!;
       created[j] = Math.min(
-        END + 86_400 * 30,
+        plan.commentsUntil,
         after + 30 + Math.floor(random.exponential(isTop ? 10_800 : 5_400)),
       );
       pool.push(j);

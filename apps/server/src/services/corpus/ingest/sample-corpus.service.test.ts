@@ -1,6 +1,7 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import { sql } from 'kysely';
 import type { Logger } from 'pino';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { writeGeneratedCorpus } from '../../../corpus/generate.ts';
@@ -8,7 +9,7 @@ import { createDatabase } from '../../../db/database.ts';
 import { countCorpus } from '../../../db/repositories/corpus/stats/corpus-stats.repository.ts';
 import { createTestDatabase, TEST_DIALECT, type TestDatabase } from '../../../../test/test-database.ts';
 import { ingestFiles } from './corpus-ingest.service.ts';
-import { ensureSampleCorpus, SAMPLE_CORPUS } from './sample-corpus.service.ts';
+import { ensureSampleCorpus, SAMPLE_CORPUS, startOfTodayUtc } from './sample-corpus.service.ts';
 import { getCorpusSampleStatus } from '../stats/corpus-stats.service.ts';
 
 const SMALL = { posts: 300, comments: 1500, seed: 4 };
@@ -103,5 +104,12 @@ describe('ensureSampleCorpus', () => {
       samplePosts: SAMPLE_CORPUS.posts,
       sampleComments: SAMPLE_CORPUS.comments,
     });
+    // Dated up to today (issue 33): the last 30 days hold posts, and nothing is later than today's start.
+    const today = startOfTodayUtc(new Date());
+    const { rows } = await sql<{ newest: number; recent: number }>`
+      select max(created_utc) as newest, sum(case when created_utc >= ${today - 30 * 86_400} then 1 else 0 end) as recent
+      from posts`.execute(database.db);
+    expect(Number(rows[0]!.newest)).toBeLessThanOrEqual(today);
+    expect(Number(rows[0]!.recent)).toBeGreaterThan(50);
   }, 600_000);
 });

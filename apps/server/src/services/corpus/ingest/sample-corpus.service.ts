@@ -11,8 +11,15 @@ import { systemClock } from '../../../lib/clock.ts';
 import { ingestDepsOf, ingestFiles, withIngestLock } from './corpus-ingest.service.ts';
 import { recordSampleCorpusState } from '../../operations/service-status.service.ts';
 
-/** The embedded default: fixed size and seed, so every fresh install gets the same sample corpus. */
+/**
+ * The embedded default: fixed size and seed, so every fresh install gets the same records, dated from 2015 up to the
+ * day it is installed (issue 33: "last 30 days" and the recent templates find something).
+ */
 export const SAMPLE_CORPUS = { posts: 20_000, comments: 100_000, seed: 20_261_122 } as const;
+
+/** The start of the current UTC day, unix seconds: the sample corpus's last day. */
+export const startOfTodayUtc = (now: Date): number =>
+  Math.floor(Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), now.getUTCDate()) / 1000);
 
 export type SampleCorpusOutcome = 'disabled' | 'present' | 'loaded';
 
@@ -42,7 +49,11 @@ export async function ensureSampleCorpus(
     await recordSampleCorpusState(status, 'loading', { posts: size.posts, comments: size.comments });
     const outDir = await fs.promises.mkdtemp(path.join(os.tmpdir(), 'threadcart-sample-'));
     try {
-      const files = await writeGeneratedCorpus({ ...size, outDir });
+      const files = await writeGeneratedCorpus({
+        ...size,
+        endUtc: startOfTodayUtc(systemClock.now()),
+        outDir,
+      });
       const summary = await ingestFiles(ingestDepsOf(deps), [files.postsFile, files.commentsFile], {
         isSample: true,
       });
