@@ -34,6 +34,8 @@ export const CaptureResponseSchema = z.object({
   credits_added: z.number().int(),
   /** The balance after the capture. */
   credits: z.number().int(),
+  /** When the credits this capture added expire (ISO 8601); null when it added none (already processed, pending). */
+  credits_expire_at: z.string().nullable().optional(),
 });
 export type CaptureResponse = z.infer<typeof CaptureResponseSchema>;
 

@@ -45,9 +45,16 @@ describe('PayPal checkout against the fake PayPal (PAYPAL_BASE_URL set: the real
     await fake.decide(body.order_id, 'approve');
     const captured = await captureOrder(t, buyer, body.order_id);
     expect(captured.statusCode).toBe(200);
-    expect(captured.json()).toEqual({ status: 'COMPLETED', credits_added: 5000, credits: 6000 });
+    const purchaseExpiry = new Date(t.clock.now().getTime() + 30 * DAY_MS).toISOString();
+    expect(captured.json()).toEqual({
+      status: 'COMPLETED',
+      credits_added: 5000,
+      credits: 6000,
+      credits_expire_at: purchaseExpiry,
+    });
     const { lots } = await creditsOf(t, buyer);
     const purchase = lots.find((l) => l.source === 'purchase')!;
+    expect(purchase.expires_at).toBe(purchaseExpiry);
     expect(purchase.credits_left).toBe(5000);
     expect(Date.parse(purchase.expires_at) - t.clock.now().getTime()).toBe(30 * DAY_MS);
   });
@@ -84,7 +91,12 @@ describe('PayPal checkout against the fake PayPal (PAYPAL_BASE_URL set: the real
     expect(results.map((r) => r.statusCode)).toEqual([200, 200, 200, 200, 200]);
     expect(results.map((r) => r.json().credits_added).sort()).toEqual([0, 0, 0, 0, 3000]);
     const again = await captureOrder(t, buyer, orderId);
-    expect(again.json()).toEqual({ status: 'COMPLETED', credits_added: 0, credits: 4000 });
+    expect(again.json()).toEqual({
+      status: 'COMPLETED',
+      credits_added: 0,
+      credits: 4000,
+      credits_expire_at: null,
+    });
     expect((await creditsOf(t, buyer)).credits).toBe(4000);
     expect(await captureCalls(orderId)).toHaveLength(1);
   });
@@ -115,7 +127,7 @@ describe('PayPal checkout against the fake PayPal (PAYPAL_BASE_URL set: the real
     expect((await creditsOf(t, buyer)).credits).toBe(1000);
     await fake.decide(orderId, 'approve');
     const paid = await captureOrder(t, buyer, orderId);
-    expect(paid.json()).toEqual({ status: 'COMPLETED', credits_added: 500, credits: 1500 });
+    expect(paid.json()).toMatchObject({ status: 'COMPLETED', credits_added: 500, credits: 1500 });
     const ids = (await captureCalls(orderId)).map((r) => r.requestId);
     expect(new Set(ids).size).toBe(2);
   });
@@ -204,7 +216,12 @@ describe('PayPal checkout against the fake PayPal (PAYPAL_BASE_URL set: the real
     await fake.next({ op: 'capture', captureStatus: 'PENDING' });
     const res = await captureOrder(t, buyer, orderId);
     expect(res.statusCode).toBe(202);
-    expect(res.json()).toEqual({ status: 'PENDING', credits_added: 0, credits: 1000 });
+    expect(res.json()).toEqual({
+      status: 'PENDING',
+      credits_added: 0,
+      credits: 1000,
+      credits_expire_at: null,
+    });
   });
 
   it('answers 502 with the text of docs/product.md §5.3 when PayPal refuses to create the order', async () => {

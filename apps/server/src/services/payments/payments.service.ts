@@ -141,10 +141,21 @@ export async function captureUserPayment(
   }
   const credits = await getBalance(deps.db, userId, deps.clock.now());
   if (result.kind === 'completed') {
-    return { httpStatus: 200, body: { status: 'COMPLETED', credits_added: result.creditsAdded, credits } };
+    return {
+      httpStatus: 200,
+      body: {
+        status: 'COMPLETED',
+        credits_added: result.creditsAdded,
+        credits,
+        credits_expire_at: result.creditsExpireAt ?? null,
+      },
+    };
   }
   if (result.kind === 'pending' || result.kind === 'busy') {
-    return { httpStatus: 202, body: { status: 'PENDING', credits_added: 0, credits } };
+    return {
+      httpStatus: 202,
+      body: { status: 'PENDING', credits_added: 0, credits, credits_expire_at: null },
+    };
   }
   throw settleError(result);
 }

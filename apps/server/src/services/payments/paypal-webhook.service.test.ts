@@ -45,7 +45,12 @@ describe('POST /api/paypal/webhook/ (events signed by the fake PayPal, verified 
     expect(res.json()).toEqual({ status: 'processed' });
     expect((await creditsOf(t, buyer)).credits).toBe(1700);
     const returned = await captureOrder(t, buyer, orderId);
-    expect(returned.json()).toEqual({ status: 'COMPLETED', credits_added: 0, credits: 1700 });
+    expect(returned.json()).toEqual({
+      status: 'COMPLETED',
+      credits_added: 0,
+      credits: 1700,
+      credits_expire_at: null,
+    });
   });
 
   it('captures on CHECKOUT.ORDER.APPROVED when the payer never returns', async () => {

@@ -50,7 +50,8 @@ describe('settlePayment and the reconciliation job', () => {
     await fake.decide(orderId, 'approve');
     await fake.next({ op: 'capture', dropResponse: true });
     const res = await captureOrder(t, buyer, orderId);
-    expect(res.json()).toEqual({ status: 'COMPLETED', credits_added: 600, credits: 1600 });
+    expect(res.json()).toMatchObject({ status: 'COMPLETED', credits_added: 600, credits: 1600 });
+    expect(typeof res.json().credits_expire_at).toBe('string');
     expect(fake.sim.orders.get(orderId)!.captures).toHaveLength(1);
   });
 

@@ -25,7 +25,7 @@ import { grantCredits } from './ledger.service.ts';
 export type SettleMode = 'capture' | 'check';
 
 export type SettleResult =
-  | { kind: 'completed'; creditsAdded: number }
+  | { kind: 'completed'; creditsAdded: number; creditsExpireAt?: string }
   | { kind: 'pending' }
   | { kind: 'not_approved'; issue: string; description: string }
   | { kind: 'declined'; issue: string }
@@ -207,6 +207,7 @@ async function finalize(
   payerId: string | null,
 ): Promise<SettleResult> {
   const now = deps.clock.now();
+  const expiresAt = addDays(now, purchaseExpiryDays(payment.credits));
   const granted = await withTransaction(deps.db, async (trx) => {
     await lockPayment(trx, payment.id);
     const grant = await grantCredits(trx, {
@@ -214,7 +215,7 @@ async function finalize(
       credits: payment.credits,
       source: 'purchase',
       sourceRef: capture.id,
-      expiresAt: addDays(now, purchaseExpiryDays(payment.credits)),
+      expiresAt,
       now,
       note: `payment ${payment.id}`,
     });
@@ -232,7 +233,9 @@ async function finalize(
       'payment credited',
     );
   }
-  return { kind: 'completed', creditsAdded: granted ? payment.credits : 0 };
+  return granted
+    ? { kind: 'completed', creditsAdded: payment.credits, creditsExpireAt: expiresAt.toISOString() }
+    : { kind: 'completed', creditsAdded: 0 };
 }
 
 async function setStatus(

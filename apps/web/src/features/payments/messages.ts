@@ -20,6 +20,15 @@ export const PAYMENT_PAGE_MESSAGES = {
   cancellationFailedText: 'There was an issue cancelling your payment. Please contact support.',
 } as const;
 
+const creditsFormat = new Intl.NumberFormat('en-US');
+const expiryFormat = new Intl.DateTimeFormat('en-US', { year: 'numeric', month: 'long', day: 'numeric' });
+
+/** Said under the spec's success text (issue 33: the buyer learns the expiry when buying, not on the Terms page). */
+export function creditsExpireOn(credits: number | undefined, expiresAt: string): string {
+  const what = credits ? `These ${creditsFormat.format(credits)} credits` : 'These credits';
+  return `${what} expire on ${expiryFormat.format(new Date(expiresAt))}.`;
+}
+
 /** "Redirecting in N seconds" (docs/product.md §10.13), singular for one. */
 export function redirectingIn(seconds: number): string {
   return `Redirecting in ${seconds} ${seconds === 1 ? 'second' : 'seconds'}`;

@@ -60,9 +60,19 @@ it('captures once with {order_id} after fetching the CSRF token, then counts dow
   expect(screen.queryByText(/Redirecting in/)).not.toBeInTheDocument();
   const meCallsBefore = api.callsTo('GET /api/users/me/').length;
 
-  capture.resolve([200, { status: 'COMPLETED', credits_added: 25000, credits: 26000 }]);
+  capture.resolve([
+    200,
+    {
+      status: 'COMPLETED',
+      credits_added: 25000,
+      credits: 26000,
+      credits_expire_at: '2027-01-27T12:00:00.000Z',
+    },
+  ]);
   expect(await screen.findByRole('heading', { name: M.completedTitle })).toBeInTheDocument();
   expect(screen.getByText(M.completedText)).toBeInTheDocument();
+  // The expiry is said at the purchase (issue 33), not only on the Terms page.
+  expect(screen.getByText('These 25,000 credits expire on January 27, 2027.')).toBeInTheDocument();
   expect(screen.getByText('Redirecting in 5 seconds')).toBeInTheDocument();
 
   const order = api.calls.map((call) => `${call.method} ${call.url}`);

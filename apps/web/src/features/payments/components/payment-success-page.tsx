@@ -1,7 +1,7 @@
 import { useNavigate, type NavigateOptions } from 'react-router';
 import { useCountdown } from '../hooks/use-countdown.ts';
 import { usePaymentSuccess, type SuccessPhase } from '../hooks/use-payment-success.ts';
-import { PAYMENT_PAGE_MESSAGES as M, PAYMENT_REDIRECT_SECONDS as S } from '../messages.ts';
+import { creditsExpireOn, PAYMENT_PAGE_MESSAGES as M, PAYMENT_REDIRECT_SECONDS as S } from '../messages.ts';
 import { PaymentStatusCard, type PaymentStatusCardProps } from './payment-status-card.tsx';
 
 interface Outcome {
@@ -25,7 +25,12 @@ function outcomeOf(phase: SuccessPhase): Outcome {
       return { card: { tone: 'working', title: M.verifying } };
     case 'completed':
       return {
-        card: { tone: 'success', title: M.completedTitle, text: M.completedText },
+        card: {
+          tone: 'success',
+          title: M.completedTitle,
+          text: M.completedText,
+          detail: phase.expiresAt ? creditsExpireOn(phase.creditsAdded, phase.expiresAt) : undefined,
+        },
         redirect: {
           to: '/dashboard',
           seconds: S.countdown,

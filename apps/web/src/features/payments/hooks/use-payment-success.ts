@@ -9,7 +9,7 @@ export type SuccessPhase =
   | { kind: 'no-token' }
   | { kind: 'already-processed' }
   | { kind: 'verifying' }
-  | { kind: 'completed' }
+  | { kind: 'completed'; creditsAdded?: number; expiresAt?: string }
   | { kind: 'failed'; detail?: string };
 
 function initialPhase(token: string | null): SuccessPhase {
@@ -29,7 +29,12 @@ async function confirmPayment(
     if (status !== 200) return { kind: 'failed', detail: PAYMENT_MESSAGES.processing };
     setPaymentFlag('captured', token);
     void refreshUser();
-    return body?.credits_added === 0 ? { kind: 'already-processed' } : { kind: 'completed' };
+    if (body?.credits_added === 0) return { kind: 'already-processed' };
+    return {
+      kind: 'completed',
+      creditsAdded: body?.credits_added,
+      expiresAt: body?.credits_expire_at ?? undefined,
+    };
   } catch (error) {
     const failure = classifyError(error);
     return { kind: 'failed', detail: failure.kind === 'response' ? getDetail(failure.data) : undefined };
