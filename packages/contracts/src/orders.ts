@@ -325,6 +325,11 @@ export const DashboardStatsSchema = z.object({
   in_progress: z.number().int(),
   failed: z.number().int(),
   credits: z.number().int(),
+  /**
+   * Whether the corpus holds generated sample data (issue 33): `all` on a fresh install, `mixed` once real dumps were
+   * added beside it, `none` for real data only. The dashboard says so; files label each sample record.
+   */
+  corpus_sample: z.enum(['none', 'all', 'mixed']).optional(),
 });
 export type DashboardStats = z.infer<typeof DashboardStatsSchema>;
 

@@ -166,7 +166,14 @@ describe(`orders API (${TEST_DIALECT})`, () => {
     ]);
 
     const stats = await t.app.inject({ method: 'GET', url: '/api/dashboard/stats/', headers: bob.headers });
-    expect(stats.json()).toEqual({ total: 1, completed: 1, in_progress: 0, failed: 0, credits: 994 });
+    expect(stats.json()).toEqual({
+      total: 1,
+      completed: 1,
+      in_progress: 0,
+      failed: 0,
+      credits: 994,
+      corpus_sample: 'none',
+    });
   });
 
   it('previews matches, cost and samples for free', async () => {
@@ -209,6 +216,12 @@ describe(`orders API (${TEST_DIALECT})`, () => {
     });
     expect(res.json()).toMatchObject({ matches: 2, matches_capped: false, credits_needed: 2 });
     expect(res.json().sample.map((r: { id: string }) => r.id)).toEqual(['p4', 'p2']);
+  });
+
+  it('tells the dashboard when the corpus holds generated sample data beside the real records', async () => {
+    await insertCorpus(t.deps.db, { posts: [makePost({ id: 'zzsample1', is_sample: 1 })] });
+    const stats = await t.app.inject({ method: 'GET', url: '/api/dashboard/stats/', headers: bob.headers });
+    expect(stats.json().corpus_sample).toBe('mixed');
   });
 
   it('requires sign-in', async () => {

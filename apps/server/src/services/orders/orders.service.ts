@@ -11,6 +11,7 @@ import {
 import { withTransaction } from '../../db/database.ts';
 import { lockUserCredits } from '../../db/repositories/payments/credits.repository.ts';
 import { findRecordBuyerId } from '../../db/repositories/orders/delivered-records.repository.ts';
+import { snapshotCorpus } from '../../db/repositories/corpus/stats/corpus-stats.repository.ts';
 import {
   countOpenOrders,
   countUserOrdersByStatus,
@@ -141,14 +142,21 @@ export async function getOrder(deps: Deps, userId: string, orderId: string): Pro
 
 /** The dashboard counters of docs/product.md §6.2 plus the balance. */
 export async function getDashboardStats(deps: Deps, userId: string): Promise<DashboardStats> {
-  const counts = await countUserOrdersByStatus(deps.db, userId);
+  const [counts, corpus] = await Promise.all([
+    countUserOrdersByStatus(deps.db, userId),
+    snapshotCorpus(deps.db),
+  ]);
   const n = (...statuses: string[]) => statuses.reduce((sum, s) => sum + (counts[s] ?? 0), 0);
+  // corpus_totals: four rows kept by ingest, not a count of the corpus.
+  const sample = corpus.posts.sample.records + corpus.comments.sample.records;
+  const real = corpus.posts.real.records + corpus.comments.real.records;
   return {
     total: Object.values(counts).reduce((a, b) => a + b, 0),
     completed: n('completed'),
     in_progress: n('pending', 'processing', 'in_progress'),
     failed: n('failed', 'error'),
     credits: await getBalance(deps.db, userId, deps.clock.now()),
+    corpus_sample: sample === 0 ? 'none' : real === 0 ? 'all' : 'mixed',
   };
 }
 

@@ -1,3 +1,10 @@
+/** What the dashboard says when the corpus holds generated sample data (issue 33; not a text of the spec). */
+export const SAMPLE_CORPUS_NOTICE = {
+  all: 'This corpus is generated sample data, not real Reddit posts and comments: every file labels its records as sample data.',
+  mixed:
+    'Part of this corpus is generated sample data: files label those records as sample data, apart from the real ones.',
+} as const;
+
 /** Order and dashboard texts of docs/product.md §10.7, §10.8 and §10.18, word for word. */
 export const ORDERS_UI_MESSAGES = {
   noTitle: 'No title',

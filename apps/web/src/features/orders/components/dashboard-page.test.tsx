@@ -30,6 +30,19 @@ describe('Dashboard', { timeout: 20_000 }, () => {
     expect(screen.getByRole('link', { name: 'New Order' })).toHaveAttribute('href', '/order');
   });
 
+  it('says when the corpus is generated sample data, and says nothing for real data (issue 33)', async () => {
+    await setup([makeOrder()], { ...STATS, corpus_sample: 'all' });
+    expect(await screen.findByTestId('sample-corpus-notice')).toHaveTextContent(
+      'Sample data. This corpus is generated sample data, not real Reddit posts and comments',
+    );
+  });
+
+  it('shows no sample notice over real data', async () => {
+    await setup([makeOrder()], { ...STATS, corpus_sample: 'none' });
+    await waitFor(() => expect(screen.getByTestId('stat-total')).toHaveTextContent('3'));
+    expect(screen.queryByTestId('sample-corpus-notice')).not.toBeInTheDocument();
+  });
+
   it('shows the empty state', async () => {
     await setup([], { total: 0, completed: 0, in_progress: 0, failed: 0, credits: 1000 });
     expect(

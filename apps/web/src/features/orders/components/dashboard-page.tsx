@@ -6,7 +6,7 @@ import { Container } from '../../../components/ui/container.tsx';
 import { PageLoading } from '../../../components/ui/page-loading.tsx';
 import { useSignOutMessage } from '../../../lib/session.tsx';
 import { useDashboardData } from '../hooks/use-dashboard-data.ts';
-import { ORDERS_UI_MESSAGES } from '../messages.ts';
+import { ORDERS_UI_MESSAGES, SAMPLE_CORPUS_NOTICE } from '../messages.ts';
 import { DashboardStats } from './dashboard-stats.tsx';
 import { OrderList } from './order-list.tsx';
 
@@ -45,6 +45,14 @@ export function DashboardPage({ notice, schedules }: { notice?: ReactNode; sched
         </Alert>
       )}
       <DashboardStats stats={stats.data} />
+      {stats.data?.corpus_sample === 'all' || stats.data?.corpus_sample === 'mixed' ? (
+        <div data-testid="sample-corpus-notice">
+          <Alert tone="info">
+            <strong className="font-semibold">Sample data.</strong>{' '}
+            {SAMPLE_CORPUS_NOTICE[stats.data.corpus_sample]}
+          </Alert>
+        </div>
+      ) : null}
       {schedules}
       <section aria-labelledby="my-orders" className="space-y-4">
         <div className="flex flex-wrap items-center justify-between gap-3">

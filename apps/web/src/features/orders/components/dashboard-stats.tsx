@@ -2,7 +2,11 @@ import type { DashboardStats as Stats } from '@threadcart/contracts';
 
 const numberFormat = new Intl.NumberFormat('en-US');
 
-const COUNTERS: readonly { key: keyof Stats; label: string; accent: string }[] = [
+const COUNTERS: readonly {
+  key: 'total' | 'completed' | 'in_progress' | 'failed';
+  label: string;
+  accent: string;
+}[] = [
   { key: 'total', label: 'Total Orders', accent: 'border-secondary' },
   { key: 'completed', label: 'Completed', accent: 'border-success' },
   { key: 'in_progress', label: 'In Progress', accent: 'border-warning' },

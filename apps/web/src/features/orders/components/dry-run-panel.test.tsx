@@ -1,4 +1,4 @@
-import { render, screen } from '@testing-library/react';
+import { render, screen, within } from '@testing-library/react';
 import { AxiosError, AxiosHeaders, type AxiosResponse, type InternalAxiosRequestConfig } from 'axios';
 import { ORDER_MESSAGES } from '@threadcart/contracts';
 import { MemoryRouter } from 'react-router';
@@ -68,6 +68,35 @@ describe('DryRunPanel', () => {
     expect(screen.getByTestId('dry-run-matches')).toHaveTextContent('≈ 1.2M matching records (estimate)');
     expect(screen.getByTestId('dry-run-range')).toHaveTextContent('Likely between 1.1M and 1.3M (95 % range');
     expect(screen.getByTestId('dry-run-credits-needed')).toHaveTextContent('500');
+  });
+  it('labels the sample records that come from the generated sample corpus as sample data', () => {
+    const record = (id: string, isSample: boolean) => ({
+      type: 'post',
+      id,
+      title: `Title ${id}`,
+      subreddit: 'python',
+      score: 3,
+      is_sample: isSample,
+    });
+    render(
+      <MemoryRouter>
+        <DryRunPanel
+          isReady
+          isWaiting={false}
+          error={null}
+          resultCount={2}
+          data={{
+            ...exact,
+            credits_needed: 2,
+            credits: 1000,
+            sample: [record('a', true), record('b', false)],
+          }}
+        />
+      </MemoryRouter>,
+    );
+    const items = within(screen.getByRole('list', { name: 'Sample records' })).getAllByRole('listitem');
+    expect(items[0]).toHaveTextContent('sample data');
+    expect(items[1]).not.toHaveTextContent('sample data');
   });
   it('says a bulk load is running (503 corpus_bulk_loading), and that another 503 is a fault', () => {
     const config = { headers: new AxiosHeaders() } as InternalAxiosRequestConfig;

@@ -91,6 +91,14 @@ function SampleRecords({ sample }: { sample: PreviewResponse['sample'] }) {
               {typeof record.subreddit === 'string' ? `r/${record.subreddit}` : 'unknown subreddit'}
               {' · '}
               score {typeof record.score === 'number' ? numberFormat.format(record.score) : '—'}
+              {record.is_sample === true ? (
+                <>
+                  {' · '}
+                  <span className="rounded bg-warning-subtle px-1.5 py-0.5 font-medium text-text-primary">
+                    sample data
+                  </span>
+                </>
+              ) : null}
             </p>
           </li>
         ))}
