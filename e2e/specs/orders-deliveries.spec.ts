@@ -81,16 +81,17 @@ test('deliveries: Parquet with thread context, the manifest, and a re-run of new
   // The sample corpus holds the posts of its comments: every comment names its post's title.
   for (const record of rows) expect(typeof record.post_title).toBe('string');
 
-  // The manifest opens from the dashboard; its checksum is the downloaded file's.
-  const popup = page.waitForEvent('popup');
+  // The manifest opens from the dashboard as a page; its checksum is the downloaded file's, and its JSON downloads.
   await row.getByRole('link', { name: 'Manifest' }).click();
-  const manifestPage = await popup;
-  await manifestPage.waitForLoadState();
-  // Chromium shows a JSON document as text in a <pre>.
-  const manifest = JSON.parse(await manifestPage.locator('pre').first().innerText()) as Record<
-    string,
-    unknown
-  > & {
+  await expect(page).toHaveURL(new RegExp(`/orders/${encodeURIComponent(order.id)}/manifest$`));
+  await expect(page.getByRole('heading', { level: 1, name: `Manifest: ${title}` })).toBeVisible();
+  const sha256 = createHash('sha256').update(bytes).digest('hex');
+  await expect(page.getByText(sha256)).toBeVisible();
+  await screenshotBothWidths(page, 'order-manifest');
+  const json = await page.request.get(
+    (await page.getByRole('link', { name: 'Download JSON' }).getAttribute('href'))!,
+  );
+  const manifest = (await json.json()) as Record<string, unknown> & {
     file: { sha256: string; name: string; size_bytes: number };
   };
   expect(manifest).toMatchObject({
@@ -102,8 +103,9 @@ test('deliveries: Parquet with thread context, the manifest, and a re-run of new
     delivered_count: delivered,
   });
   expect(manifest.file).toMatchObject({ name: `${title}.parquet`, size_bytes: bytes.length });
-  expect(manifest.file.sha256).toBe(createHash('sha256').update(bytes).digest('hex'));
-  await manifestPage.close();
+  expect(manifest.file.sha256).toBe(sha256);
+  await page.getByRole('link', { name: '← Back to the order' }).click();
+  await expect(page).toHaveURL(/\/dashboard\?order=/);
 
   // Re-run it for new records only: a new order, charged for what it delivers, none of it received before.
   await row.getByRole('checkbox', { name: 'Only records I have not received' }).check();

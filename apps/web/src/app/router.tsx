@@ -23,6 +23,7 @@ const PaySuccess = lazy(() => import('./routes/pay-success.tsx'));
 const PayCancel = lazy(() => import('./routes/pay-cancel.tsx'));
 const Account = lazy(() => import('./routes/account.tsx'));
 const AccountReceipt = lazy(() => import('./routes/account-receipt.tsx'));
+const OrderManifest = lazy(() => import('./routes/order-manifest.tsx'));
 const Admin = lazy(() => import('./routes/admin.tsx'));
 const Features = lazy(() => import('./routes/features.tsx'));
 const About = lazy(() => import('./routes/about.tsx'));
@@ -57,6 +58,7 @@ export function AppRoutes() {
           <Route path="order" element={<Order />} />
           <Route path="credits" element={<Credits />} />
           <Route path="order-completed" element={<OrderCompleted />} />
+          <Route path="orders/:id/manifest" element={<OrderManifest />} />
           <Route path="pay/success" element={<PaySuccess />} />
           <Route path="pay/cancel" element={<PayCancel />} />
           <Route path="paypal/success" element={<PaySuccess />} />

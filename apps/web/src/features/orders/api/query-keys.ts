@@ -8,6 +8,7 @@ export const ORDERS_KEYS = {
   /** One dry run per payload (its JSON text). */
   preview: (payload: string | null) => ['orders', 'preview', payload] as const,
   suggest: (field: SuggestField, q: string) => ['corpus', 'suggest', field, q] as const,
+  manifest: (id: string) => ['orders', 'manifest', id] as const,
 };
 
 export const ORDERS_PATHS = {

@@ -158,7 +158,7 @@ describe('Dashboard', { timeout: 20_000 }, () => {
     expect(noFile).toHaveAttribute('aria-expanded', 'false');
   });
 
-  it('links a completed order to its manifest, opened in a new tab; no link before completion', async () => {
+  it('links a completed order to its manifest page; no link before completion', async () => {
     const { user } = await setup([
       makeOrder({ id: 'done/1', title: 'Completed order' }),
       makeOrder({ id: 'p', title: 'Pending order', status: 'pending', there_is_file: false }),
@@ -166,8 +166,7 @@ describe('Dashboard', { timeout: 20_000 }, () => {
     await user.click(await screen.findByRole('button', { name: /Completed order/ }));
     const done = rowButton(/Completed order/).closest('li')!;
     const link = within(done).getByRole('link', { name: 'Manifest' });
-    expect(link).toHaveAttribute('href', '/api/search-queries/done%2F1/manifest/');
-    expect(link).toHaveAttribute('target', '_blank');
+    expect(link).toHaveAttribute('href', '/orders/done%2F1/manifest');
     await user.click(rowButton(/Pending order/));
     const pending = rowButton(/Pending order/).closest('li')!;
     expect(within(pending).queryByRole('link', { name: 'Manifest' })).not.toBeInTheDocument();

@@ -1,9 +1,9 @@
 import { useEffect, useId, useRef, useState } from 'react';
+import { Link } from 'react-router';
 import { Button } from '../../../components/ui/button.tsx';
 import { cx } from '../../../components/ui/cx.ts';
 import { ProgressBar } from '../../../components/ui/progress-bar.tsx';
 import type { DashboardOrder } from '@threadcart/contracts';
-import { ORDERS_PATHS } from '../api/query-keys.ts';
 import { ORDERS_UI_MESSAGES } from '../messages.ts';
 import { deliveryOptionNames, searchTypeName, sortName } from '../order-options.ts';
 import { displayStatus } from '../order-rules.ts';
@@ -77,15 +77,13 @@ function OrderDetails({ order, id, onDownload, isDownloading }: OrderRowProps & 
             </Button>
           )}
           {status === 'completed' && (
-            <a
-              href={ORDERS_PATHS.manifest(order.id)}
-              target="_blank"
-              rel="noopener"
+            <Link
+              to={`/orders/${encodeURIComponent(order.id)}/manifest`}
               title={ORDERS_UI_MESSAGES.manifestHint}
               className="text-sm font-medium text-primary-dark underline"
             >
               {ORDERS_UI_MESSAGES.manifest}
-            </a>
+            </Link>
           )}
         </div>
       )}
