@@ -4,6 +4,7 @@ import { buildTestApp, type TestApp } from '../../../test/build-test-app.ts';
 import { startSmtpPeer } from '../../../test/smtp-peer.ts';
 import { TEST_DIALECT } from '../../../test/test-database.ts';
 import { createDatabase } from '../../db/database.ts';
+import { claimDueOutboxEmails } from '../../db/repositories/operations/outbox.repository.ts';
 import { depsWithDb } from '../../deps.ts';
 import { deliverMailJob } from '../../jobs/deliver-mail.job.ts';
 import { deliverDueMail, MAIL_MAX_ATTEMPTS, mailRetryDelayMs } from './mail-delivery.service.ts';
@@ -142,24 +143,43 @@ describe('SMTP transport (SMTP_URL), against a real SMTP server', () => {
     }
   });
 
+  it('sends a mail whose sender died mid-try once its claim lapses: never lost', async () => {
+    await getMailer(t.deps).send({ to: 'orphan@example.com', subject: 'Orphan', body: 'w' });
+    // A process claims the mail and dies before it records the try.
+    const now = t.clock.now();
+    const [claimed] = await claimDueOutboxEmails(t.deps.db, {
+      nowIso: now.toISOString(),
+      leaseExpiresAt: new Date(now.getTime() + 60_000).toISOString(),
+      limit: 1,
+    });
+    expect(claimed).toMatchObject({ to: 'orphan@example.com', attempt: 1 });
+    expect(await deliverDueMail(t.deps)).toBe(0);
+    t.clock.advance(60_001);
+    expect(await deliverDueMail(t.deps)).toBe(1);
+    expect(peer.received.map((m) => m.to)).toEqual([['orphan@example.com']]);
+    expect(await listOutbox(t.deps, 'orphan@example.com')).toMatchObject([{ status: 'sent', attempts: 2 }]);
+  });
+
   it('sends each mail once when two processes run the job at the same time', async () => {
     const recipients = Array.from({ length: 6 }, (_, i) => `race${i}@example.com`);
     for (const to of recipients) await getMailer(t.deps).send({ to, subject: `Race ${to}`, body: to });
-    // PostgreSQL: a second pool, so the claims really race. SQLite: one connection, the claims interleave.
+    // PostgreSQL: a second pool, so the claims really race. SQLite: one connection, the claims interleave. Two runs
+    // in each, so that every claim has rivals that read the same candidates.
     const otherDb =
       TEST_DIALECT === 'postgres' ? createDatabase(t.database.url, { schema: t.database.schema }) : undefined;
+    const other = otherDb ? depsWithDb(t.deps, otherDb.db) : t.deps;
     try {
-      const tries = await Promise.all([
-        deliverDueMail(t.deps),
-        deliverDueMail(otherDb ? depsWithDb(t.deps, otherDb.db) : t.deps),
-      ]);
-      expect(tries[0]! + tries[1]!).toBe(recipients.length);
+      const tries = await Promise.all([t.deps, other, t.deps, other].map((deps) => deliverDueMail(deps)));
+      expect(tries.reduce((a, b) => a + b)).toBe(recipients.length);
     } finally {
       await otherDb?.close();
     }
     expect(peer.received.map((m) => m.to[0]).sort()).toEqual([...recipients].sort());
     const ids = peer.received.map((m) => m.headers['message-id']);
     expect(new Set(ids).size).toBe(recipients.length);
+    for (const to of recipients) {
+      expect(await listOutbox(t.deps, to)).toMatchObject([{ status: 'sent', attempts: 1 }]);
+    }
   });
 });
 
