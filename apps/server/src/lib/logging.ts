@@ -1,3 +1,4 @@
+import type { FastifyRequest } from 'fastify';
 import pino, { type Logger } from 'pino';
 import pretty from 'pino-pretty';
 import type { Config } from '../config.ts';
@@ -46,4 +47,25 @@ export function describeDatabase(config: Pick<Config, 'database'>): string {
   } catch {
     return 'PostgreSQL (unparseable URL)';
   }
+}
+
+/**
+ * A URL (or any text) with the values of its `…token=` query parameters replaced: the links mailed for sign-up,
+ * password reset and removal requests carry a token, and opening one in the browser is a request the log records
+ * (issue 28, item 8).
+ */
+export function redactTokens(text: string): string {
+  return text.replace(/([?&][^=&#\s]*token=)[^&#\s]*/gi, '$1[redacted]');
+}
+
+/** Fastify's own request serializer for the request log lines, with the URL's tokens redacted. */
+export function serializeRequest(request: FastifyRequest) {
+  return {
+    method: request.method,
+    url: redactTokens(request.url),
+    version: request.headers['accept-version'],
+    host: request.host,
+    remoteAddress: request.ip,
+    remotePort: request.socket?.remotePort,
+  };
 }
