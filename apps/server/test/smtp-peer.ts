@@ -37,6 +37,7 @@ export async function startSmtpPeer() {
   };
   const server = new SMTPServer({
     logger: false,
+    disableReverseLookup: true,
     disabledCommands: ['STARTTLS'],
     allowInsecureAuth: true,
     onAuth(auth, _session, callback) {

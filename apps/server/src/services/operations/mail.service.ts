@@ -30,8 +30,9 @@ export function createOutboxMailer(deps: Pick<Deps, 'clock' | 'logger' | 'config
   const isSmtp = deps.config.mail.smtpUrl !== undefined;
   return {
     async send(mail) {
-      const now = deps.clock.now().toISOString();
-      const id = newId(deps.clock.now().getTime());
+      const at = deps.clock.now();
+      const now = at.toISOString();
+      const id = newId(at.getTime());
       await insertOutboxEmail(db, {
         id,
         to_address: mail.to,
