@@ -22,10 +22,11 @@ const PASSWORD = 's3cret/p@ss';
 
 /**
  * A real SMTP server (the smtp-server package) on 127.0.0.1 and an ephemeral port that requires a user and password,
- * records every message it accepts and refuses from a queue, the way a mail provider would. No TLS: it offers no
- * STARTTLS, so the client speaks plain SMTP to it.
+ * records every message it accepts and refuses from a queue, the way a mail provider would. Plain SMTP (it offers no
+ * STARTTLS), or with `isTls` TLS from the start (smtps://) with the package's own self-signed certificate, which
+ * the URL tells the client to accept.
  */
-export async function startSmtpPeer() {
+export async function startSmtpPeer(options: { isTls?: boolean } = {}) {
   const received: ReceivedMail[] = [];
   const refusals: PeerRefusal[] = [];
   let messagesRefused = 0;
@@ -38,6 +39,7 @@ export async function startSmtpPeer() {
   const server = new SMTPServer({
     logger: false,
     disableReverseLookup: true,
+    secure: options.isTls ?? false,
     disabledCommands: ['STARTTLS'],
     allowInsecureAuth: true,
     onAuth(auth, _session, callback) {
@@ -63,10 +65,12 @@ export async function startSmtpPeer() {
     server.listen(0, '127.0.0.1', () => resolve());
   });
   const { port } = server.server.address() as AddressInfo;
+  const scheme = options.isTls ? 'smtps' : 'smtp';
+  const query = options.isTls ? '?tls.rejectUnauthorized=false' : '';
   return {
-    url: `smtp://${USER}:${encodeURIComponent(PASSWORD)}@127.0.0.1:${port}`,
+    url: `${scheme}://${USER}:${encodeURIComponent(PASSWORD)}@127.0.0.1:${port}${query}`,
     /** The same peer with a wrong password. */
-    urlWithWrongPassword: `smtp://${USER}:wrong@127.0.0.1:${port}`,
+    urlWithWrongPassword: `${scheme}://${USER}:wrong@127.0.0.1:${port}${query}`,
     received,
     refuseNext: (refused: PeerRefusal) => refusals.push(refused),
     get messagesRefused() {

@@ -183,6 +183,25 @@ describe('SMTP transport (SMTP_URL), against a real SMTP server', () => {
   });
 });
 
+describe('smtps:// (TLS from the start)', () => {
+  it('sends over TLS, with a nodemailer option from the URL’s query (tls.rejectUnauthorized)', async () => {
+    const tlsPeer = await startSmtpPeer({ isTls: true });
+    const tls = await buildTestApp({ SMTP_URL: tlsPeer.url });
+    try {
+      expect(tls.deps.config.mail.smtpUrl).toMatch(/^smtps:\/\/.*\?tls\.rejectUnauthorized=false$/);
+      await getMailer(tls.deps).send({ to: 'secure@example.com', subject: 'Over TLS', body: 'v' });
+      expect(await deliverDueMail(tls.deps)).toBe(1);
+      expect(tlsPeer.received.map((m) => [m.to, m.headers.subject, m.text])).toEqual([
+        [['secure@example.com'], 'Over TLS', 'v'],
+      ]);
+      expect(await listOutbox(tls.deps, 'secure@example.com')).toMatchObject([{ status: 'sent' }]);
+    } finally {
+      await tls.close();
+      await tlsPeer.close();
+    }
+  });
+});
+
 describe('without SMTP_URL', () => {
   it('keeps the mail in the outbox (its transport), and the job sends nothing', async () => {
     const plain = await buildTestApp();
