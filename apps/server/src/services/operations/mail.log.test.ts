@@ -4,7 +4,6 @@ import { signUpAndSignIn } from '../../../test/auth-helpers.ts';
 import { buildTestApp, type TestApp } from '../../../test/build-test-app.ts';
 import { startSmtpPeer } from '../../../test/smtp-peer.ts';
 import { PERIODIC_JOBS } from '../../jobs/registry.ts';
-import { redactTokens } from '../../lib/logging.ts';
 import { listOutbox } from './mail.service.ts';
 
 // Issue 28, item 8: the mails' links (sign-up confirmation, password reset) carry tokens that sign a person in or
@@ -56,13 +55,6 @@ function expectNoToken(lines: readonly string[], tokens: readonly string[], mail
 }
 
 describe('the log never holds a mailed token (issue 28, item 8)', () => {
-  it('redacts the value of every …token= query parameter of a URL', () => {
-    expect(redactTokens('/reset-password?token=abc-DEF_1')).toBe('/reset-password?token=[redacted]');
-    expect(redactTokens('/x?a=1&access_token=s3cr%2Bt&b=2#f')).toBe('/x?a=1&access_token=[redacted]&b=2#f');
-    expect(redactTokens('/confirm-email?TOKEN=abc')).toBe('/confirm-email?TOKEN=[redacted]');
-    expect(redactTokens('/orders/?page=2')).toBe('/orders/?page=2');
-  });
-
   it('the outbox (the default): writing a confirmation and a reset mail logs their id, recipient and subject', async () => {
     const { lines, logger } = captureLog();
     const t = await buildTestApp({}, { logger });
