@@ -49,6 +49,15 @@ export function describeDatabase(config: Pick<Config, 'database'>): string {
   }
 }
 
+/** Where mail goes, for the worker's start line: `SMTP host:port` (never the user or password), or `the outbox`. */
+export function describeMailTransport(config: Pick<Config, 'mail'>): string {
+  const { smtpUrl } = config.mail;
+  if (smtpUrl === undefined) return 'the outbox (no SMTP_URL: nothing is sent)';
+  const url = new URL(smtpUrl);
+  const port = url.port || (url.protocol === 'smtps:' ? '465' : '587');
+  return `SMTP ${url.hostname}:${port}${url.protocol === 'smtps:' ? ' (TLS)' : ''}, from ${config.mail.from}`;
+}
+
 /**
  * A URL (or any text) with the values of its `…token=` query parameters replaced: the links mailed for sign-up,
  * password reset and removal requests carry a token, and opening one in the browser is a request the log records
