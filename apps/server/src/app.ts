@@ -15,6 +15,7 @@ import {
 import { API_MESSAGES } from '@threadcart/contracts';
 import type { Deps } from './deps.ts';
 import { newId } from './lib/ids.ts';
+import { serializeRequest } from './lib/logging.ts';
 import { registerAuth } from './plugins/auth.ts';
 import { mountPaymentsSimulator } from './payments/simulator/mount-simulator.ts';
 import { handleFrameworkError, registerErrorHandler } from './plugins/error-handler.ts';
@@ -53,7 +54,8 @@ export interface BuildAppOptions {
 /** The whole HTTP application as a function of its dependencies; it never listens by itself. */
 export async function buildApp(deps: Deps, options: BuildAppOptions = {}): Promise<FastifyInstance> {
   const app = Fastify({
-    loggerInstance: deps.logger as FastifyBaseLogger,
+    // The request log lines never show a link's token (a mailed link opened in the browser).
+    loggerInstance: deps.logger.child({}, { serializers: { req: serializeRequest } }) as FastifyBaseLogger,
     bodyLimit: deps.config.http.bodyLimit,
     requestIdHeader: 'x-request-id',
     genReqId: () => newId(),

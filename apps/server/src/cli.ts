@@ -2,9 +2,13 @@ import { loadConfig } from './config.ts';
 import { createDeps } from './deps.ts';
 import { runAdminCli } from './cli/admin-cli.ts';
 import { runCorpusCli } from './cli/corpus-cli.ts';
+import { runMailCli } from './cli/mail-cli.ts';
 import { explainStartupError, runStartup } from './lib/startup-errors.ts';
 
-/** Command-line entry: `db:migrate`, `corpus ingest|generate|stats` (cli/corpus-cli.ts), `admin grant|revoke`. */
+/**
+ * Command-line entry: `db:migrate`, `corpus ingest|generate|stats` (cli/corpus-cli.ts), `admin grant|revoke`,
+ * `mail <address>` (the outbox's mails to an address).
+ */
 async function main(argv: string[]): Promise<number> {
   const [command] = argv;
   if (command === 'db:migrate') {
@@ -39,8 +43,19 @@ async function main(argv: string[]): Promise<number> {
         }),
     });
   }
+  if (command === 'mail') {
+    const config = await runStartup(() => loadConfig());
+    return runMailCli(argv.slice(1), {
+      stdout: (t) => process.stdout.write(t),
+      stderr: (t) => process.stderr.write(t),
+      createDeps: () =>
+        createDeps(config).catch((error: unknown) => {
+          throw explainStartupError(error, config) ?? error;
+        }),
+    });
+  }
   process.stderr.write(
-    `Unknown command: ${command ?? '(none)'}\nUsage: cli.ts db:migrate | corpus <subcommand> | admin grant|revoke <username>\n`,
+    `Unknown command: ${command ?? '(none)'}\nUsage: cli.ts db:migrate | corpus <subcommand> | admin grant|revoke <username> | mail <address>\n`,
   );
   return 2;
 }

@@ -155,3 +155,32 @@ describe('TRUST_PROXY', () => {
     expect(() => config('everyone')).toThrow(/^Invalid setting TRUST_PROXY=everyone: must be a hop count/);
   });
 });
+
+describe('SMTP_URL and MAIL_FROM (decision 037)', () => {
+  const config = (env: Record<string, string>) =>
+    loadConfig({ NODE_ENV: 'test', ...env }, () => 'x'.repeat(32));
+  it('are unset by default: the outbox is the transport, and mail comes from no-reply at APP_URL’s host', () => {
+    expect(config({}).mail).toEqual({ smtpUrl: undefined, from: 'Threadcart <no-reply@localhost>' });
+    expect(config({ APP_URL: 'https://threadcart.example/' }).mail.from).toBe(
+      'Threadcart <no-reply@threadcart.example>',
+    );
+  });
+  it('take an smtp:// or smtps:// URL and an address with or without a name', () => {
+    const mail = config({ SMTP_URL: 'smtps://app:pw@mail.example:465', MAIL_FROM: 'shop@example.com' }).mail;
+    expect(mail).toEqual({ smtpUrl: 'smtps://app:pw@mail.example:465', from: 'shop@example.com' });
+    expect(config({ SMTP_URL: 'smtp://mail.example?requireTLS=true' }).mail.smtpUrl).toBe(
+      'smtp://mail.example?requireTLS=true',
+    );
+  });
+  it('refuse anything else with one line naming the setting, the password removed', () => {
+    for (const bad of ['mail.example:25', 'http://mail.example', 'smtp://']) {
+      expect(() => config({ SMTP_URL: bad })).toThrow(/^Invalid setting SMTP_URL=.*: must be smtp:\/\//);
+    }
+    expect(() => config({ SMTP_URL: 'https://app:hunter2@mail.example' })).toThrow(
+      /^Invalid setting SMTP_URL=https:\/\/app(:)?@mail\.example\/?: must be smtp:\/\//,
+    );
+    expect(() => config({ MAIL_FROM: 'Threadcart' })).toThrow(
+      /^Invalid setting MAIL_FROM=Threadcart: must be an address/,
+    );
+  });
+});

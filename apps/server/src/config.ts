@@ -81,7 +81,28 @@ const EnvSchema = z.object({
   PAYMENTS_SIMULATOR: z.enum(['auto', 'allow']).default('auto'),
   WEBHOOK_ALLOW_PRIVATE: z.enum(['true', 'false']).default('false'),
   WEBHOOK_TIMEOUT_MS: z.coerce.number().int().min(100).max(60_000).default(10_000),
+  SMTP_URL: z
+    .string()
+    .refine(isSmtpUrl, 'must be smtp://[user:password@]host[:port] or smtps://[user:password@]host[:port]')
+    .optional(),
+  MAIL_FROM: z
+    .string()
+    .regex(
+      /^([^<>\r\n"]*<[^\s<>@]+@[^\s<>@]+>|[^\s<>@]+@[^\s<>@]+)$/,
+      'must be an address (no-reply@example.com) or a name and an address (Threadcart <no-reply@example.com>)',
+    )
+    .optional(),
 });
+
+/** smtp:// or smtps:// with a host (and maybe a user, a password, a port and nodemailer options as query). */
+function isSmtpUrl(value: string): boolean {
+  try {
+    const url = new URL(value);
+    return (url.protocol === 'smtp:' || url.protocol === 'smtps:') && url.hostname !== '';
+  } catch {
+    return false;
+  }
+}
 
 /** Every setting an operator may give (`.env.example` and the README list each one); npm sets INIT_CWD itself. */
 export const ENV_VARIABLES: readonly string[] = Object.keys(EnvSchema.shape).filter(
@@ -176,6 +197,13 @@ export interface Config {
     /** A request to an endpoint must be answered within this. */
     readonly timeoutMs: number;
   };
+  /** Mail (docs/decisions/037-mail-transport.md): every mail is written to the outbox; SMTP sends it when set. */
+  readonly mail: {
+    /** smtp:// or smtps:// (user and password in the URL); undefined: the outbox is the transport. */
+    readonly smtpUrl: string | undefined;
+    /** The From of every mail sent. */
+    readonly from: string;
+  };
   readonly paypal: {
     readonly clientId: string | undefined;
     readonly clientSecret: string | undefined;
@@ -238,6 +266,7 @@ export function loadConfig(
     throw configError(env, [{ path: ['SESSION_SECRET'], message: 'required when NODE_ENV=production' }]);
   }
   const port = e.PORT;
+  const appUrl = (e.APP_URL ?? `http://localhost:${port}`).replace(/\/$/, '');
   return deepFreeze({
     env: e.NODE_ENV,
     http: {
@@ -254,7 +283,7 @@ export function loadConfig(
       connectionTimeoutMs: e.CONNECTION_TIMEOUT_MS,
       keepAliveTimeoutMs: e.KEEP_ALIVE_TIMEOUT_MS,
     },
-    appUrl: (e.APP_URL ?? `http://localhost:${port}`).replace(/\/$/, ''),
+    appUrl,
     database: { dialect, url: resolveDatabaseUrl(e.DATABASE_URL), schema: e.DATABASE_SCHEMA },
     storage: { dir: resolveFromRoot(e.STORAGE_DIR) },
     auth: {
@@ -293,6 +322,10 @@ export function loadConfig(
     retentionDays: e.RETENTION_DAYS,
     sampleCorpus: e.SAMPLE_CORPUS,
     webhooks: { allowPrivate: e.WEBHOOK_ALLOW_PRIVATE === 'true', timeoutMs: e.WEBHOOK_TIMEOUT_MS },
+    mail: {
+      smtpUrl: e.SMTP_URL,
+      from: e.MAIL_FROM ?? `Threadcart <no-reply@${new URL(appUrl).hostname}>`,
+    },
     paypal: {
       clientId: e.PAYPAL_CLIENT_ID,
       clientSecret: e.PAYPAL_CLIENT_SECRET,

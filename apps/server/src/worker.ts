@@ -68,7 +68,8 @@ const { ORDERS_QUEUED_MESSAGE } = await import('./worker-process.ts');
 process.on('message', (message) => {
   if (message === ORDERS_QUEUED_MESSAGE) deps.ordersQueued.notify();
 });
-deps.logger.info({ workerId: orderWorker.workerId }, 'worker started');
+const { describeMailTransport } = await import('./lib/logging.ts');
+deps.logger.info({ workerId: orderWorker.workerId, mail: describeMailTransport(config) }, 'worker started');
 // First start with an empty corpus: load the sample corpus here, off the API's event loop (docs/decisions/007).
 void ensureSampleCorpus(deps).catch((err: unknown) =>
   deps.logger.error({ err }, 'loading the sample corpus failed'),

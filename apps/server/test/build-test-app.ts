@@ -46,11 +46,16 @@ export function testConfig(env: Record<string, string> = {}): Config {
 
 /**
  * buildApp over a fresh migrated database and a manual clock that starts at the real time. `withDb` may wrap the
- * app's Kysely instance (a plugin that records its queries, say); `serveWeb` serves WEB_DIST_DIR's files.
+ * app's Kysely instance (a plugin that records its queries, say); `serveWeb` serves WEB_DIST_DIR's files; `logger`
+ * replaces the silent one (a test that reads the log).
  */
 export async function buildTestApp(
   env: Record<string, string> = {},
-  options: { withDb?: (db: Kysely<Database>) => Kysely<Database>; serveWeb?: boolean } = {},
+  options: {
+    withDb?: (db: Kysely<Database>) => Kysely<Database>;
+    serveWeb?: boolean;
+    logger?: pino.Logger;
+  } = {},
 ): Promise<TestApp> {
   const database = await createTestDatabase();
   const clock = createManualClock(new Date());
@@ -64,7 +69,7 @@ export async function buildTestApp(
   const deps = await createDeps(config, {
     database: options.withDb ? { ...database, db: options.withDb(database.db) } : database,
     clock,
-    logger: pino({ level: 'silent' }),
+    logger: options.logger ?? pino({ level: 'silent' }),
     migrate: false,
   });
   const app = await buildApp(deps, { serveWeb: options.serveWeb ?? false });

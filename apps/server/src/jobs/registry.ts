@@ -1,4 +1,5 @@
 import { buildAccountExportsJob } from './build-account-exports.job.ts';
+import { deliverMailJob } from './deliver-mail.job.ts';
 import { deliverWebhooksJob } from './deliver-webhooks.job.ts';
 import { expireCreditsJob } from './expire-credits.job.ts';
 import type { PeriodicJob } from './periodic-job.ts';
@@ -30,5 +31,6 @@ export const PERIODIC_JOBS: PeriodicJob[] = [
   purgeDeletedAccountsJob,
   purgeRemovalRequestsJob,
   deliverWebhooksJob,
+  deliverMailJob,
   runSchedulesJob,
 ];

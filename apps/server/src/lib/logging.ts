@@ -1,3 +1,4 @@
+import type { FastifyRequest } from 'fastify';
 import pino, { type Logger } from 'pino';
 import pretty from 'pino-pretty';
 import type { Config } from '../config.ts';
@@ -46,4 +47,34 @@ export function describeDatabase(config: Pick<Config, 'database'>): string {
   } catch {
     return 'PostgreSQL (unparseable URL)';
   }
+}
+
+/** Where mail goes, for the worker's start line: `SMTP host:port` (never the user or password), or `the outbox`. */
+export function describeMailTransport(config: Pick<Config, 'mail'>): string {
+  const { smtpUrl } = config.mail;
+  if (smtpUrl === undefined) return 'the outbox (no SMTP_URL: nothing is sent)';
+  const url = new URL(smtpUrl);
+  const port = url.port || (url.protocol === 'smtps:' ? '465' : '587');
+  return `SMTP ${url.hostname}:${port}${url.protocol === 'smtps:' ? ' (TLS)' : ''}, from ${config.mail.from}`;
+}
+
+/**
+ * A URL (or any text) with the values of its `…token=` query parameters replaced: the links mailed for sign-up,
+ * password reset and removal requests carry a token, and opening one in the browser is a request the log records
+ * (issue 28, item 8).
+ */
+export function redactTokens(text: string): string {
+  return text.replace(/([?&][^=&#\s]*token=)[^&#\s]*/gi, '$1[redacted]');
+}
+
+/** Fastify's own request serializer for the request log lines, with the URL's tokens redacted. */
+export function serializeRequest(request: FastifyRequest) {
+  return {
+    method: request.method,
+    url: redactTokens(request.url),
+    version: request.headers['accept-version'],
+    host: request.host,
+    remoteAddress: request.ip,
+    remotePort: request.socket?.remotePort,
+  };
 }

@@ -11,10 +11,10 @@ describe('outbox mailer', () => {
   });
   afterAll(() => t.close());
 
-  it('writes the mail to outbox_emails and to the log', async () => {
+  it('writes the mail to outbox_emails, kept there, and names it in the log without its body', async () => {
     const lines: string[] = [];
     const logger = pino({ level: 'info' }, { write: (line: string) => lines.push(line) });
-    const mailer = createOutboxMailer({ clock: t.clock, logger }, t.deps.db);
+    const mailer = createOutboxMailer({ clock: t.clock, logger, config: t.deps.config }, t.deps.db);
     await mailer.send({ to: 'bob@example.com', subject: 'Hi', body: 'Hello\nBob' });
     const mails = await listOutbox(t.deps, 'bob@example.com');
     expect(mails).toEqual([
@@ -24,19 +24,22 @@ describe('outbox mailer', () => {
         subject: 'Hi',
         body: 'Hello\nBob',
         created_at: t.clock.now().toISOString(),
+        status: 'kept',
+        attempts: 0,
+        next_attempt_at: null,
+        lease_expires_at: null,
+        sent_at: null,
+        last_error: null,
       },
     ]);
-    expect(JSON.parse(lines[0]!)).toMatchObject({
-      to: 'bob@example.com',
-      subject: 'Hi',
-      body: 'Hello\nBob',
-      mailId: mails[0]!.id,
-    });
+    const logged = JSON.parse(lines[0]!) as Record<string, unknown>;
+    expect(logged).toMatchObject({ to: 'bob@example.com', subject: 'Hi', mailId: mails[0]!.id });
+    expect(logged).not.toHaveProperty('body');
   });
 
   it(`deletes mails older than ${OUTBOX_RETENTION_DAYS} days and keeps younger ones`, async () => {
     const logger = pino({ level: 'silent' });
-    const mailer = createOutboxMailer({ clock: t.clock, logger }, t.deps.db);
+    const mailer = createOutboxMailer({ clock: t.clock, logger, config: t.deps.config }, t.deps.db);
     await mailer.send({ to: 'old@example.com', subject: 'Old', body: 'a link' });
     t.clock.advance(OUTBOX_RETENTION_DAYS * 86_400_000 - 60_000);
     await mailer.send({ to: 'young@example.com', subject: 'Young', body: 'a link' });

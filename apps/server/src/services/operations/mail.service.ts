@@ -21,27 +21,40 @@ export interface Mailer {
 }
 
 /**
- * The embedded default: the mail is written to the outbox_emails table (through `db`, so inside the caller's
- * transaction when it passes one) and to the server log, instead of being sent (docs/product.md §3.13).
+ * Writes the mail to the outbox_emails table, through `db`, so inside the caller's transaction when it passes one
+ * (docs/decisions/037-mail-transport.md). With SMTP_URL set the mail is pending and the deliver-mail job sends it;
+ * without, it is kept: the outbox is the transport (docs/product.md §3.13). The log names the mail, its recipient
+ * and subject, never its body: the body holds sign-in, reset and confirmation links.
  */
-export function createOutboxMailer(deps: Pick<Deps, 'clock' | 'logger'>, db: Db): Mailer {
+export function createOutboxMailer(deps: Pick<Deps, 'clock' | 'logger' | 'config'>, db: Db): Mailer {
+  const isSmtp = deps.config.mail.smtpUrl !== undefined;
   return {
     async send(mail) {
-      const now = deps.clock.now();
-      const id = newId(now.getTime());
+      const at = deps.clock.now();
+      const now = at.toISOString();
+      const id = newId(at.getTime());
       await insertOutboxEmail(db, {
         id,
         to_address: mail.to,
         subject: mail.subject,
         body: mail.body,
-        created_at: now.toISOString(),
+        created_at: now,
+        status: isSmtp ? 'pending' : 'kept',
+        attempts: 0,
+        next_attempt_at: isSmtp ? now : null,
+        lease_expires_at: null,
+        sent_at: null,
+        last_error: null,
       });
-      deps.logger.info({ mailId: id, to: mail.to, subject: mail.subject, body: mail.body }, 'mail (outbox)');
+      deps.logger.info(
+        { mailId: id, to: mail.to, subject: mail.subject, transport: isSmtp ? 'smtp' : 'outbox' },
+        isSmtp ? 'mail queued for SMTP' : 'mail kept in the outbox',
+      );
     },
   };
 }
 
-/** The mailer the configuration selects; only the outbox exists so far, so a real transport plugs in here. */
+/** The mail port every service sends through: the outbox, which the SMTP transport (when configured) sends from. */
 export function getMailer(deps: Deps, db: Db = deps.db): Mailer {
   return createOutboxMailer(deps, db);
 }
