@@ -1,4 +1,4 @@
-import { ACCESS_COOKIE } from './session-cookies.ts';
+import { ACCESS_COOKIE, REFRESH_COOKIE } from './session-cookies.ts';
 
 /** How the API authenticates, for the OpenAPI document: the session cookie with its CSRF header, or an API key. */
 interface ApiKeyScheme {
@@ -21,6 +21,15 @@ export const OPENAPI_SECURITY: {
         description:
           'The session cookie set by POST /api/auth/token/ (sign-in) and renewed by POST /api/auth/token/refresh/. ' +
           'Its unsafe requests also need X-CSRFToken.',
+      },
+      refreshCookie: {
+        type: 'apiKey',
+        in: 'cookie',
+        name: REFRESH_COOKIE,
+        description:
+          'The refresh cookie set with the session by POST /api/auth/token/, sent only to /api/auth/: ' +
+          'POST /api/auth/token/refresh/ trades it for a new session cookie (14 days by default; a rotated one sent ' +
+          'again signs that session out).',
       },
       csrfToken: {
         type: 'apiKey',
