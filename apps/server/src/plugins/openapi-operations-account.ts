@@ -194,8 +194,8 @@ export const ACCOUNT_OPERATIONS: OperationTable = {
     summary: 'Delete your account',
     description:
       'Browser session only, with the password (throttled) and `confirm` set to the word DELETE (400 field errors ' +
-      'otherwise). The account is anonymised, its sessions, keys and webhooks end and the cookies are cleared; ' +
-      '204 with no body.',
+      'otherwise). Order files and orders are deleted, sessions, keys, webhooks and schedules end, the account is ' +
+      'anonymised and the cookies are cleared; 204 with no body.',
     body: { password: 'Correct-Horse-7', confirm: 'DELETE' },
     response: { status: 204 },
   },
@@ -205,8 +205,8 @@ export const ACCOUNT_OPERATIONS: OperationTable = {
     summary: 'Ask for a copy of your data',
     description:
       'Browser session with the password proved in the last 10 minutes (403 `reauthentication_required`); no body. ' +
-      'The worker builds a ZIP of the account, orders, payments and ledger; 202 with the pending export, 409 ' +
-      '`export_in_progress` while one is being prepared.',
+      'The worker builds a ZIP of JSON files (profile, orders, payments, credit lots and ledger, API keys, webhooks, ' +
+      'schedules) and mails a link; 202 with the pending export, 409 `export_in_progress` while one is being prepared.',
     response: {
       status: 202,
       example: {

@@ -161,7 +161,7 @@ export const ADMIN_OPERATIONS: OperationTable = {
     tag: 'Operators (admin)',
     access: 'user',
     summary: 'Search users',
-    description: `${GUARD} Users whose username, name or e-mail contains \`q\`, newest first, a page at a time (\`page_size\` up to 100).`,
+    description: `${GUARD} Users whose username, e-mail or name contains \`q\`, a page at a time (\`page_size\` up to 100).`,
     parameters: { q: 'ada', page: 1, page_size: 25 },
     response: { status: 200, example: { items: [USER], total: 1, page: 1, page_size: 25 } },
   },
@@ -220,7 +220,7 @@ export const ADMIN_OPERATIONS: OperationTable = {
     tag: 'Operators (admin)',
     access: 'user',
     summary: 'Deduct credits from a user',
-    description: `${GUARD} 1 to 1,000,000 credits, never below zero (409: "${ADMIN_MESSAGES.deductTooLarge(50000, 26000)}"); audited with its reason, the user's ledger shows \`customer_note\`.`,
+    description: `${GUARD} 1 to 1,000,000 credits, never below zero (400: "${ADMIN_MESSAGES.deductTooLarge(50000, 26000)}"); audited with its reason, the user's ledger shows \`customer_note\`.`,
     body: {
       credits: 1000,
       reason: 'Duplicate grant of ticket #4521',

@@ -80,8 +80,8 @@ export const AUTH_OPERATIONS: OperationTable = {
     description:
       'Browser sessions only (an API key is 403 `session_required`). Creating or revoking API keys, adding or ' +
       'deleting webhooks and exporting data need the password proved in the last 10 minutes (403 ' +
-      '`reauthentication_required` otherwise); this marks the session so. A wrong password is 400; repeated ' +
-      'failures fall under the sign-in throttle (429).',
+      '`reauthentication_required` otherwise); this marks the session so. A missing or wrong password is 400 with a ' +
+      '`password` field error; repeated failures fall under the sign-in throttle (429).',
     body: { password: 'Correct-Horse-7' },
     response: { status: 200, example: { detail: REAUTH_MESSAGES.reauthenticated } },
   },
@@ -135,8 +135,8 @@ export const AUTH_OPERATIONS: OperationTable = {
     summary: 'Set a new password with the mailed reset token',
     description:
       'Whoever holds the mailed token (valid one hour, single use) may call it. The new password follows the ' +
-      'sign-up rules; every session of the account is signed out. 400 with a field map for a bad password, or ' +
-      '"This reset link is invalid or has expired."',
+      'sign-up rules; every session of the account is signed out. 400 with a field map: a bad password, or ' +
+      '`token`: "This reset link is invalid or has expired."',
     body: { token: 'pR4nQ8wZ1xK7vT2mC5bY9dL3fH6sJ0aE', password1: 'New-Horse-42', password2: 'New-Horse-42' },
     response: { status: 200, example: { detail: 'Your password has been reset. Please log in.' } },
   },
