@@ -176,8 +176,8 @@ export const AUTH_OPERATIONS: OperationTable = {
     access: 'session',
     summary: 'List your API keys (account area)',
     description:
-      'The account area’s path for GET /api/auth/keys/: browser session only, names, prefixes, scopes and last ' +
-      'use of the live keys, never the keys.',
+      'The account area’s path for GET /api/auth/keys/, for browser sessions only (403 `session_required` for an ' +
+      'API key). Names, prefixes, scopes and last use of the live keys, never the keys.',
     response: { status: 200, example: { keys: [KEY] } },
   },
   'POST /api/users/me/api-keys/': {
@@ -204,8 +204,8 @@ export const AUTH_OPERATIONS: OperationTable = {
     access: 'session',
     summary: 'Revoke an API key (account area)',
     description:
-      'The account area’s path for DELETE /api/auth/keys/{id}/: browser session with the password proved in the ' +
-      'last 10 minutes; another user’s key is 404; 204 with no body.',
+      'The account area’s path for DELETE /api/auth/keys/{id}/, for a browser session with the password proved in ' +
+      'the last 10 minutes. Another user’s key is 404; 204 with no body.',
     parameters: { id: ID },
     response: { status: 204 },
   },

@@ -181,7 +181,8 @@ export const PAYMENT_OPERATIONS: OperationTable = {
     access: 'external',
     summary: 'Simulated PayPal: read a checkout order',
     description:
-      'PayPal’s Orders v2 read call with a bearer token; 404 `RESOURCE_NOT_FOUND` for an unknown id.',
+      'PayPal’s Orders v2 read call, with a bearer token from the token endpoint. The order in PayPal’s wire ' +
+      'format; 404 `RESOURCE_NOT_FOUND` for an unknown id.',
     parameters: { id: SIM_ORDER },
     response: { status: 200, example: { id: SIM_ORDER, intent: 'CAPTURE', status: 'APPROVED' } },
   },
@@ -200,8 +201,8 @@ export const PAYMENT_OPERATIONS: OperationTable = {
     access: 'external',
     summary: 'Simulated PayPal: refund a capture',
     description:
-      'PayPal’s refund call with a bearer token, for an operator’s refund; the whole capture, or `amount.value` ' +
-      'of it.',
+      'PayPal’s refund call with a bearer token, as an operator’s refund makes it. It refunds the whole capture, ' +
+      'or `amount.value` of it; 404 `RESOURCE_NOT_FOUND` for an unknown capture.',
     parameters: { id: '3C679366HH908993F' },
     response: { status: 201, example: { id: '1JU08902781691411', status: 'COMPLETED' } },
   },
@@ -210,15 +211,17 @@ export const PAYMENT_OPERATIONS: OperationTable = {
     access: 'external',
     summary: 'Simulated PayPal: verify a webhook signature',
     description:
-      'PayPal’s signature check as the webhook route calls it, with a bearer token: the transmission headers, the ' +
-      'webhook id and the event as received.',
+      'PayPal’s signature check as the webhook route calls it, with a bearer token. The body holds the ' +
+      'transmission headers, the webhook id and the event as received; the answer says SUCCESS or FAILURE.',
     response: { status: 200, example: { verification_status: 'SUCCESS' } },
   },
   'GET /sim/paypal/v1/notifications/certs/{id}': {
     tag: 'PayPal simulator',
     access: 'external',
     summary: 'Simulated PayPal: the webhook signing certificate',
-    description: 'The public key the simulator signs its webhook events with, as PEM text.',
+    description:
+      'Open, as PayPal’s certificate address is. The public key the simulator signs its webhook events with, as ' +
+      'PEM text.',
     parameters: { id: 'CERT-SIMULATED' },
     response: {
       status: 200,

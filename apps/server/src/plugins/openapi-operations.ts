@@ -84,8 +84,10 @@ function applyResponse(operation: OpenApiOperation, response: NonNullable<Operat
       delete responses['200'];
     responses[status] = { description: STATUS_TEXT[response.status] ?? 'Answer' };
   }
-  if (response.example === undefined && !response.contentType) return;
   const target = responses[status]!;
+  if (target.description === 'Default Response')
+    target.description = STATUS_TEXT[response.status] ?? 'Answer';
+  if (response.example === undefined && !response.contentType) return;
   const type = response.contentType ?? 'application/json';
   const media: Json = { ...target.content?.[type] };
   if (response.example !== undefined) media.example = response.example;
