@@ -124,6 +124,24 @@ export const PAYMENT_OPERATIONS: OperationTable = {
       },
     },
   },
+  'GET /metrics': {
+    tag: 'Service',
+    access: 'metrics',
+    summary: 'Scrape Prometheus metrics',
+    description:
+      'For a Prometheus scraper holding `Authorization: Bearer <METRICS_TOKEN>` (401 `metrics_token_invalid` ' +
+      'otherwise, compared in constant time); without a configured token the endpoint does not exist (404). Orders ' +
+      'by status, the queue, the worker’s heartbeat age, the corpus and the event-loop delay, as Prometheus text.',
+    response: {
+      status: 200,
+      contentType: 'text/plain',
+      example:
+        '# HELP threadcart_orders Orders by status\n# TYPE threadcart_orders gauge\n' +
+        'threadcart_orders{status="completed"} 9790\nthreadcart_orders{status="failed"} 19\n' +
+        '# HELP threadcart_order_queue_depth Pending orders a worker may claim now\n' +
+        '# TYPE threadcart_order_queue_depth gauge\nthreadcart_order_queue_depth 2\n',
+    },
+  },
   'POST /api/analytics/pageview/': {
     tag: 'Service',
     access: 'visitor',

@@ -149,6 +149,7 @@ describe('the OpenAPI document documents every operation (plugins/openapi-operat
       { refreshCookie: [], csrfToken: [] },
     ]);
     expect(byKey.get('POST /api/webhooks/')?.security).toEqual([{ sessionCookie: [], csrfToken: [] }]);
+    expect(byKey.get('GET /metrics')?.security).toEqual([{ metricsToken: [] }]);
     expect(byKey.get('GET /api/search-queries/list/')?.security).toEqual([
       { sessionCookie: [] },
       { apiKey: [] },

@@ -110,5 +110,7 @@ function securityOf(access: OperationAccess, method: string): Record<string, str
       return [session];
     case 'refresh':
       return [{ refreshCookie: [], csrfToken: [] }];
+    case 'metrics':
+      return [{ metricsToken: [] }];
   }
 }

@@ -8,8 +8,14 @@ interface ApiKeyScheme {
   readonly description: string;
 }
 
+interface BearerScheme {
+  readonly type: 'http';
+  readonly scheme: 'bearer';
+  readonly description: string;
+}
+
 export const OPENAPI_SECURITY: {
-  components: { securitySchemes: Record<string, ApiKeyScheme> };
+  components: { securitySchemes: Record<string, ApiKeyScheme | BearerScheme> };
   security: Record<string, string[]>[];
 } = {
   components: {
@@ -49,6 +55,13 @@ export const OPENAPI_SECURITY: {
           'reaches account management (e-mail, password, deletion, keys, webhooks, data exports): 403 ' +
           '`session_required`; those need the session and a password proved in the last 10 minutes (403 ' +
           '`reauthentication_required`, then POST /api/auth/reauthenticate/).',
+      },
+      metricsToken: {
+        type: 'http',
+        scheme: 'bearer',
+        description:
+          "`Bearer <METRICS_TOKEN>`: the scraper's token for GET /metrics, set in the server's configuration; without " +
+          'one configured the endpoint does not exist (404).',
       },
     },
   },

@@ -66,7 +66,8 @@ export const OPENAPI_TAGS = [
   },
   {
     name: 'Service',
-    description: 'Health for load balancers and monitors, and first-party page-view analytics.',
+    description:
+      'Health for load balancers and monitors, Prometheus metrics for a scraper, and first-party page-view analytics.',
   },
   {
     name: 'PayPal simulator',
@@ -82,9 +83,9 @@ export type OperationTag = (typeof OPENAPI_TAGS)[number]['name'];
 /**
  * Who may call an operation, for its `security`: `visitor` needs nothing; `user` a session cookie (with the CSRF
  * header on unsafe methods) or an API key; `session` the session cookie only (account management); `refresh` the
- * refresh cookie; `external` a caller with its own proof (PayPal's signed webhook, the simulator's credentials).
+ * refresh cookie; `metrics` the scraper's bearer token; `external` a caller with its own proof (PayPal's signed webhook, the simulator's credentials).
  */
-export type OperationAccess = 'visitor' | 'user' | 'session' | 'refresh' | 'external';
+export type OperationAccess = 'visitor' | 'user' | 'session' | 'refresh' | 'metrics' | 'external';
 
 /** One operation's documentation. */
 export interface OperationDoc {
