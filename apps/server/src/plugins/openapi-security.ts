@@ -1,6 +1,10 @@
 import { ACCESS_COOKIE, REFRESH_COOKIE } from './session-cookies.ts';
 
-/** How the API authenticates, for the OpenAPI document: the session cookie with its CSRF header, or an API key. */
+/**
+ * How the API authenticates, for the OpenAPI document: the session cookie with its CSRF header, or an API key; the
+ * refresh cookie for the refresh route and the scraper's bearer token for /metrics (each operation's own `security`:
+ * openapi-operations.ts).
+ */
 interface ApiKeyScheme {
   readonly type: 'apiKey';
   readonly in: 'cookie' | 'header';
