@@ -19,6 +19,7 @@ import { serializeRequest } from './lib/logging.ts';
 import { registerAuth } from './plugins/auth.ts';
 import { mountPaymentsSimulator } from './payments/simulator/mount-simulator.ts';
 import { handleFrameworkError, registerErrorHandler } from './plugins/error-handler.ts';
+import { documentOperations } from './plugins/openapi-operations.ts';
 import { OPENAPI_SECURITY } from './plugins/openapi-security.ts';
 import { healthMonitorOf } from './services/operations/health-monitor.ts';
 import { registerObservability } from './plugins/observability.ts';
@@ -86,6 +87,8 @@ export async function buildApp(deps: Deps, options: BuildAppOptions = {}): Promi
   await app.register(swagger, {
     openapi: { info: { title: 'Threadcart API', version: '1.0.0' }, ...OPENAPI_SECURITY },
     transform: jsonSchemaTransform,
+    // Tags, summaries, descriptions, security and examples of every operation (plugins/openapi-operations.ts).
+    transformObject: documentOperations,
   });
   await app.register(swaggerUi, { routePrefix: '/api/docs' });
 

@@ -6,6 +6,8 @@ export interface RegisteredRoute {
   readonly url: string;
   /** the route validates a body against a schema */
   readonly hasBodySchema: boolean;
+  /** the route's own schemas as declared (zod), for tests that check the OpenAPI document's examples */
+  readonly schema: { readonly body?: unknown; readonly response?: Readonly<Record<string, unknown>> };
 }
 
 const routesByApp = new WeakMap<FastifyInstance, RegisteredRoute[]>();
@@ -19,8 +21,12 @@ export function recordRoutes(app: FastifyInstance): void {
   routesByApp.set(app, routes);
   app.addHook('onRoute', (route) => {
     const hasBodySchema = route.schema?.body !== undefined;
+    const schema = {
+      body: route.schema?.body,
+      response: route.schema?.response as Record<string, unknown> | undefined,
+    };
     for (const method of [route.method].flat())
-      routes.push({ method: method.toUpperCase(), url: route.url, hasBodySchema });
+      routes.push({ method: method.toUpperCase(), url: route.url, hasBodySchema, schema });
   });
 }
 

@@ -11,7 +11,7 @@ import { renderMetrics } from '../services/operations/metrics.service.ts';
  */
 export function metricsRoutes(deps: Deps): FastifyPluginAsyncZod {
   return async (app) => {
-    app.get('/metrics', { schema: { hide: true } }, async (request, reply) => {
+    app.get('/metrics', async (request, reply) => {
       const expected = deps.config.metricsToken;
       if (!expected) throw notFound(API_MESSAGES.notFound);
       if (!isBearer(request.headers.authorization, expected)) {
