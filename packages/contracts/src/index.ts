@@ -6,6 +6,7 @@ export * from './order-manifest.ts';
 export * from './thread-options.ts';
 export * from './order-rerun.ts';
 export * from './filters.ts';
+export * from './filter-summary.ts';
 export * from './payments.ts';
 export * from './corpus.ts';
 export * from './account.ts';

@@ -50,6 +50,16 @@ describe('Dashboard', { timeout: 20_000 }, () => {
     ).toBeInTheDocument();
   });
 
+  it('tells untitled orders apart by a few words of their filter beside the default title (decision 040)', async () => {
+    await setup([
+      makeOrder({ id: 'a', title: 'Search 2026-11-27 21:12' }),
+      makeOrder({ id: 'b', title: 'My own title' }),
+    ]);
+    const untitled = await screen.findByRole('button', { name: /Search 2026-11-27 21:12/ });
+    expect(within(untitled).getByTestId('order-summary')).toHaveTextContent('— python');
+    expect(within(rowButton(/My own title/)).queryByTestId('order-summary')).not.toBeInTheDocument();
+  });
+
   it('shows each row with fallbacks, local time, type, count and badge colours', async () => {
     const timestamp = '2026-11-22T10:00:00.000Z';
     await setup([

@@ -2,7 +2,6 @@ import { screen } from '@testing-library/react';
 import type { OrderManifest } from '@threadcart/contracts';
 import { renderApp } from '../../../testing/render-app.tsx';
 import { mockSignedIn } from '../test-utils.ts';
-import { formatBytes } from './manifest-page.tsx';
 
 const MANIFEST: OrderManifest = {
   manifest_version: 1,
@@ -91,11 +90,5 @@ describe('ManifestPage', { timeout: 20_000 }, () => {
       ),
     ).toBeInTheDocument();
     expect(screen.queryByRole('link', { name: 'Download JSON' })).not.toBeInTheDocument();
-  });
-
-  it('writes sizes in decimal units', () => {
-    expect(formatBytes(999)).toBe('999 B');
-    expect(formatBytes(123_456)).toBe('123.5 kB');
-    expect(formatBytes(5_200_000)).toBe('5.20 MB');
   });
 });

@@ -9,23 +9,11 @@ import { PageLoading } from '../../../components/ui/page-loading.tsx';
 import { hasStatus } from '../../../lib/api-error.ts';
 import { useOrderManifest } from '../api/get-order-manifest.ts';
 import { ORDERS_PATHS } from '../api/query-keys.ts';
+import { formatBytes } from './order-row.tsx';
 
 const numberFormat = new Intl.NumberFormat('en-US');
 const n = (value: number) => numberFormat.format(value);
 const when = (iso: string | null) => (iso ? new Date(iso).toLocaleString() : '—');
-
-/** Bytes as "12.3 MB" (decimal units, as a download dialog shows them). */
-export function formatBytes(bytes: number): string {
-  if (bytes < 1000) return `${bytes} B`;
-  const units = ['kB', 'MB', 'GB', 'TB'];
-  let value = bytes;
-  let unit = -1;
-  while (value >= 1000 && unit < units.length - 1) {
-    value /= 1000;
-    unit += 1;
-  }
-  return `${value.toFixed(value < 10 ? 2 : 1)} ${units[unit]}`;
-}
 
 function Row({ label, children }: { label: string; children: ReactNode }) {
   return (

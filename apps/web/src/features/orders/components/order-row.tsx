@@ -3,7 +3,7 @@ import { Link } from 'react-router';
 import { Button } from '../../../components/ui/button.tsx';
 import { cx } from '../../../components/ui/cx.ts';
 import { ProgressBar } from '../../../components/ui/progress-bar.tsx';
-import type { DashboardOrder } from '@threadcart/contracts';
+import { parseFilterTree, summarizeFilterTree, type DashboardOrder } from '@threadcart/contracts';
 import { ORDERS_UI_MESSAGES } from '../messages.ts';
 import { deliveryOptionNames, searchTypeName, sortName } from '../order-options.ts';
 import { displayStatus } from '../order-rules.ts';
@@ -12,11 +12,20 @@ import { RerunOrder } from './rerun-order.tsx';
 
 const numberFormat = new Intl.NumberFormat('en-US');
 
+/** The title an order gets when it is placed without one (DECISIONS §4). */
+const DEFAULT_TITLE = /^Search \d{4}-\d{2}-\d{2} \d{2}:\d{2}$/;
+
 /** A file size in B, KB or MB (1,024 steps). */
 export function formatBytes(bytes: number): string {
   if (bytes < 1024) return `${bytes} B`;
   if (bytes < 1024 * 1024) return `${(bytes / 1024).toFixed(1)} KB`;
   return `${(bytes / 1024 / 1024).toFixed(1)} MB`;
+}
+
+/** A few words from an order's stored filter tree; '' when it cannot be read. */
+function summaryOf(filters: unknown): string {
+  const parsed = parseFilterTree(filters);
+  return parsed.ok ? summarizeFilterTree(parsed.tree) : '';
 }
 
 /** A server timestamp in the user's local time; the raw text when it is not a date. */
@@ -111,6 +120,8 @@ export function OrderRow(props: OrderRowProps) {
   const size = (order.result_files ?? []).reduce((total, file) => total + file.size_bytes, 0);
   const detailsId = useId();
   const isProcessing = ['processing', 'in_progress'].includes(displayStatus(order.status));
+  // An untitled order keeps DECISIONS §4's title; a few words from its filter tell such rows apart (decision 040).
+  const summary = DEFAULT_TITLE.test(order.title ?? '') ? summaryOf(order.filters) : '';
   return (
     <li
       ref={rowRef}
@@ -130,6 +141,12 @@ export function OrderRow(props: OrderRowProps) {
         <span className="min-w-0 flex-1">
           <span className="block truncate font-semibold text-text-primary">
             {order.title || ORDERS_UI_MESSAGES.noTitle}
+            {summary && (
+              <span className="font-normal text-text-secondary" data-testid="order-summary">
+                {' — '}
+                {summary}
+              </span>
+            )}
           </span>
           <span className="mt-0.5 block text-sm text-text-secondary">
             <time dateTime={order.timestamp ?? undefined}>{formatTimestamp(order.timestamp)}</time>
