@@ -58,10 +58,10 @@ const EnvSchema = z.object({
     .int()
     .min(1_000)
     .default(15 * 60_000),
-  // 5 full scans a day of a 10M-record corpus (about 70 minutes of worker time at 12,000 records/s), decision 038.
+  // 5 full scans a day of a 10M-record corpus (about 11 minutes of worker time at 75,000 records/s), decision 038.
   SCAN_RECORDS_PER_USER_PER_DAY: z.coerce.number().int().min(0).default(50_000_000),
-  // A full scan with a regex checked per row: 120,000 records in about 10 s (issue 28 item 4), decision 038.
-  SCAN_RECORDS_PER_SECOND: z.coerce.number().int().min(1).default(12_000),
+  // A literal-free regex over 10M records on PostgreSQL, the slower dialect: 130 s (bench/RESULTS.md), decision 038.
+  SCAN_RECORDS_PER_SECOND: z.coerce.number().int().min(1).default(75_000),
   DRY_RUN_BUDGET_MS: z.coerce.number().int().min(50).max(60_000).default(1_000),
   DRY_RUN_THREADS: z.coerce.number().int().min(1).max(64).optional(),
   DRY_RUN_MAX_QUEUE: z.coerce.number().int().min(1).default(64),
