@@ -61,7 +61,8 @@ const gaps: number[] = [];
 for (let run = 0; run < RUNS; run++) {
   const [alice, bob] = [await signUpAndSignIn(t.app), await signUpAndSignIn(t.app)];
   const scans: string[] = [];
-  for (let i = 0; i < SCANS; i++) scans.push(await place(alice, { search_type: 'both', filters: ZERO_MATCH }));
+  for (let i = 0; i < SCANS; i++)
+    scans.push(await place(alice, { search_type: 'both', filters: ZERO_MATCH }));
   started = Date.now();
   await until(async () => (await statusOf(scans[0]!)) === 'processing');
   maxGap = 0;

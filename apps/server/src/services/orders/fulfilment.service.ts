@@ -213,7 +213,11 @@ async function produceFile(
   const result = await steps.time('search', () =>
     order.lane === 'scan'
       ? deps.scans.search({ ...query, filters: order.filters }, limits)
-      : searchCorpus(deps.db, { ...query, filters: parseFilterTreeWithRe2(JSON.parse(order.filters)) }, limits),
+      : searchCorpus(
+          deps.db,
+          { ...query, filters: parseFilterTreeWithRe2(JSON.parse(order.filters)) },
+          limits,
+        ),
   );
   await steps.time('progress', () => pendingWrite);
   // A bulk load that began during the search (the worker claims nothing while one runs) may have hidden records.

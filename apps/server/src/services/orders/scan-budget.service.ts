@@ -1,4 +1,10 @@
-import { ORDER_MESSAGES, type FilterTree, type ScanEstimate, type SearchType, type SortOrder } from '@threadcart/contracts';
+import {
+  ORDER_MESSAGES,
+  type FilterTree,
+  type ScanEstimate,
+  type SearchType,
+  type SortOrder,
+} from '@threadcart/contracts';
 import type { Db } from '../../db/database.ts';
 import { snapshotCorpus } from '../../db/repositories/corpus/stats/corpus-stats.repository.ts';
 import { sumScanRecordsSince } from '../../db/repositories/orders/orders.repository.ts';
@@ -24,7 +30,10 @@ export async function planLane(
   if (types.length === 0) return { lane: 'indexed', scanRecords: 0 };
   // corpus_totals: four rows, kept by ingest batch by batch (not a count of the corpus).
   const totals = await snapshotCorpus(db);
-  const scanRecords = types.reduce((sum, type) => sum + totals[type].real.records + totals[type].sample.records, 0);
+  const scanRecords = types.reduce(
+    (sum, type) => sum + totals[type].real.records + totals[type].sample.records,
+    0,
+  );
   return { lane: 'scan', scanRecords };
 }
 
@@ -73,7 +82,11 @@ export async function assertScanBudget(
   const resetsIn = Math.max(1, Math.ceil((resetsAt.getTime() - now.getTime()) / 1000));
   throw new AppError(
     429,
-    ORDER_MESSAGES.scanBudgetSpent(plan.scanRecords, left, `${resetsAt.toISOString().slice(0, 16).replace('T', ' ')} UTC`),
+    ORDER_MESSAGES.scanBudgetSpent(
+      plan.scanRecords,
+      left,
+      `${resetsAt.toISOString().slice(0, 16).replace('T', ' ')} UTC`,
+    ),
     'scan_budget_spent',
     { 'retry-after': String(resetsIn) },
   );

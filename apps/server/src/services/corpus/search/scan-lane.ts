@@ -18,7 +18,12 @@ export function needsFullScan(db: Db, tree: FilterTree, type: RecordType, sort: 
 }
 
 /** The record types of a search that no index narrows (empty: the order runs in the indexed lane). */
-export function fullScanTypes(db: Db, tree: FilterTree, searchType: SearchType, sort: SortOrder): RecordType[] {
+export function fullScanTypes(
+  db: Db,
+  tree: FilterTree,
+  searchType: SearchType,
+  sort: SortOrder,
+): RecordType[] {
   const types: RecordType[] = searchType === 'both' ? ['posts', 'comments'] : [searchType];
   return types.filter((type) => needsFullScan(db, tree, type, sort));
 }

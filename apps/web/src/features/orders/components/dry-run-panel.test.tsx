@@ -68,7 +68,14 @@ describe('DryRunPanel', () => {
           isWaiting={false}
           error={null}
           resultCount={10}
-          data={{ ...exact, matches: 0, credits_needed: 0, credits: 1000, sample: [], ...(scan ? { scan } : {}) }}
+          data={{
+            ...exact,
+            matches: 0,
+            credits_needed: 0,
+            credits: 1000,
+            sample: [],
+            ...(scan ? { scan } : {}),
+          }}
         />
       </MemoryRouter>,
     );

@@ -71,15 +71,13 @@ function ScanNotice({ scan }: { scan: ScanEstimate }) {
   const isSpent = scan.records > scan.budget_left;
   return (
     <Alert tone={isSpent ? 'warning' : 'info'}>
-      <p data-testid="dry-run-scan">
-        This search reads the whole corpus: {describeDuration(scan.seconds)}.
-      </p>
+      <p data-testid="dry-run-scan">This search reads the whole corpus: {describeDuration(scan.seconds)}.</p>
       <p className="mt-1 text-sm" data-testid="dry-run-scan-budget">
         {isSpent
           ? `Your daily scan budget has ${numberFormat.format(scan.budget_left)} of ${numberFormat.format(scan.budget)} records left, not enough for the ${numberFormat.format(scan.records)} this one reads; it resets at ${resetsAt}.`
           : `It reads ${numberFormat.format(scan.records)} records of your daily scan budget, which has ${numberFormat.format(scan.budget_left)} of ${numberFormat.format(scan.budget)} left (resets at ${resetsAt}).`}{' '}
-        A keyword, a regex with a literal of 3+ characters, a subreddit, an author or a date range lets an index
-        narrow it.
+        A keyword, a regex with a literal of 3+ characters, a subreddit, an author or a date range lets an
+        index narrow it.
       </p>
     </Alert>
   );
