@@ -58,6 +58,10 @@ const EnvSchema = z.object({
     .int()
     .min(1_000)
     .default(15 * 60_000),
+  // 5 full scans a day of a 10M-record corpus (about 11 minutes of worker time at 75,000 records/s), decision 038.
+  SCAN_RECORDS_PER_USER_PER_DAY: z.coerce.number().int().min(0).default(50_000_000),
+  // A literal-free regex over 10M records on PostgreSQL, the slower dialect: 130 s (bench/RESULTS.md), decision 038.
+  SCAN_RECORDS_PER_SECOND: z.coerce.number().int().min(1).default(75_000),
   DRY_RUN_BUDGET_MS: z.coerce.number().int().min(50).max(60_000).default(1_000),
   DRY_RUN_THREADS: z.coerce.number().int().min(1).max(64).optional(),
   DRY_RUN_MAX_QUEUE: z.coerce.number().int().min(1).default(64),
@@ -164,6 +168,13 @@ export interface Config {
     readonly recordDelayMs: number;
     /** An order whose search runs longer fails with a message that says so (its credits go back). */
     readonly searchTimeoutMs: number;
+  };
+  /** Orders that no index narrows (docs/decisions/038-scan-lane-and-budget.md). */
+  readonly scan: {
+    /** Records a user's full-scan orders may read per day (UTC); a scan order past it gets 429 scan_budget_spent. */
+    readonly recordsPerUserPerDay: number;
+    /** How fast a full scan reads, for the dry run's "about N minutes". */
+    readonly recordsPerSecond: number;
   };
   /** Dry runs: their time budget, the threads that run them and how many may wait for a thread. */
   readonly dryRun: {
@@ -306,6 +317,10 @@ export function loadConfig(
       retryBaseMs: e.WORKER_RETRY_BASE_MS,
       recordDelayMs: e.WORKER_RECORD_DELAY_MS,
       searchTimeoutMs: e.ORDER_SEARCH_TIMEOUT_MS,
+    },
+    scan: {
+      recordsPerUserPerDay: e.SCAN_RECORDS_PER_USER_PER_DAY,
+      recordsPerSecond: e.SCAN_RECORDS_PER_SECOND,
     },
     dryRun: {
       budgetMs: e.DRY_RUN_BUDGET_MS,

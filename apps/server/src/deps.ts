@@ -11,6 +11,7 @@ import { cancelSessionQueries } from './db/repositories/auth/sessions-activity.r
 import { createDryRunCache, type DryRunCache } from './services/corpus/search/dry-run/dry-run-cache.ts';
 import { createDryRunPool, type DryRunPool } from './services/corpus/search/dry-run/dry-run-pool.ts';
 import { dryRunSessionName } from './services/corpus/search/dry-run/dry-run-session.ts';
+import { createScanPool, type ScanPool } from './services/corpus/search/scan-thread/scan-pool.ts';
 import type { FileStorage } from './storage/file-storage.ts';
 import { createLocalFileStorage } from './storage/local-file-storage.ts';
 
@@ -27,6 +28,8 @@ export interface Deps {
   readonly storage: FileStorage;
   /** The dry-run threads (started on first use: only the API process runs dry runs). */
   readonly dryRuns: DryRunPool;
+  /** The worker's scan thread, for orders no index narrows (started on first use; decision 038). */
+  readonly scans: ScanPool;
   /** The dry runs answered lately, reused for DRY_RUN_CACHE_MS. */
   readonly dryRunCache: DryRunCache;
   /** Notified when an order is queued: the worker (in this process, or forked by it) claims it at once. */
@@ -36,7 +39,7 @@ export interface Deps {
 
 /**
  * The same dependencies working through `db` (a transaction the caller holds). Property descriptors are copied, so
- * lazy getters stay lazy: spreading the object would start the dry-run threads.
+ * lazy getters stay lazy: spreading the object would start the dry-run and scan threads.
  */
 export function depsWithDb(deps: Deps, db: Db): Deps {
   return Object.defineProperties(
@@ -77,6 +80,7 @@ export async function createDeps(config: Config, options: CreateDepsOptions = {}
     logger.info({ database: describeDatabase(config), migrations: applied }, announcement(config, applied));
   }
   let dryRuns: DryRunPool | undefined;
+  let scans: ScanPool | undefined;
   const clock = options.clock ?? systemClock;
   return {
     config,
@@ -97,8 +101,13 @@ export async function createDeps(config: Config, options: CreateDepsOptions = {}
       });
       return dryRuns;
     },
+    get scans() {
+      scans ??= createScanPool(config);
+      return scans;
+    },
     close: async () => {
       await dryRuns?.close();
+      await scans?.close();
       await database.close();
     },
   };

@@ -169,6 +169,11 @@ export const ORDER_MESSAGES = {
     `Too many dry runs in a minute; the next one can run in ${seconds} seconds.`,
   idempotencyConflict: 'This Idempotency-Key was already used for a different order.',
   tooManyOpenOrders: `You already have ${MAX_OPEN_ORDERS} orders waiting or running; place this one when one of them has finished.`,
+  /** A full-scan order past the user's daily scan budget (docs/decisions/038-scan-lane-and-budget.md). */
+  scanBudgetSpent: (needed: number, left: number, resetsAt: string) =>
+    `This search reads the whole corpus (${needed.toLocaleString('en-US')} records) and your daily scan budget has ` +
+    `${left.toLocaleString('en-US')} records left; it resets at ${resetsAt}. Add a keyword, a regex with a literal ` +
+    'of 3+ characters, a subreddit, an author or a date range so that an index narrows the search.',
 } as const;
 
 /**
@@ -333,6 +338,16 @@ export const DashboardStatsSchema = z.object({
 });
 export type DashboardStats = z.infer<typeof DashboardStatsSchema>;
 
+export const ScanEstimateSchema = z.object({
+  records: z.number().int(),
+  seconds: z.number().int(),
+  budget_left: z.number().int(),
+  budget: z.number().int(),
+  /** when the budget starts again (the next midnight UTC), ISO 8601 */
+  budget_resets_at: z.string(),
+});
+export type ScanEstimate = z.infer<typeof ScanEstimateSchema>;
+
 export const PreviewResponseSchema = z.object({
   /**
    * the exact count, or an estimate's point value when matches_is_estimate (within the range; never 0 once a
@@ -351,5 +366,11 @@ export const PreviewResponseSchema = z.object({
   sample: z.array(z.record(z.string(), z.unknown())),
   /** the worker is still loading the sample corpus: the counts are of what it has loaded so far */
   corpus_loading: z.boolean().optional(),
+  /**
+   * present when no index narrows the search: the order reads every stored record of its types (the scan lane,
+   * docs/decisions/038-scan-lane-and-budget.md). `records` is what it reads and counts against the daily scan budget,
+   * `seconds` about how long that takes, `budget_left` what the user's budget has left today (of `budget`).
+   */
+  scan: ScanEstimateSchema.optional(),
 });
 export type PreviewResponse = z.infer<typeof PreviewResponseSchema>;

@@ -1,6 +1,6 @@
 import { hostname } from 'node:os';
 import { setTimeout as sleep } from 'node:timers/promises';
-import type { OrderRow } from '../db/tables/orders.tables.ts';
+import type { OrderLane, OrderRow } from '../db/tables/orders.tables.ts';
 import type { Deps } from '../deps.ts';
 import { newId } from '../lib/ids.ts';
 import { isCorpusBulkLoading } from '../services/corpus/ingest/corpus-deferred.service.ts';
@@ -15,57 +15,67 @@ export interface StopOptions {
   readonly graceMs?: number;
 }
 
+/** The lanes the worker serves side by side: a full scan never holds back an indexed order (decision 038). */
+const LANES: readonly OrderLane[] = ['indexed', 'scan'];
+
 /**
- * Polls for runnable orders (and claims at once when deps.ordersQueued is notified) and fulfils them one at a time, none while a bulk ingest has the corpus's search indexes
- * deferred. stop() stops claiming, lets the order in hand finish
- * within the grace period, else hands it back (lease released, so another worker takes it at once); then it
- * returns within 2 s plus one database write.
+ * Polls for runnable orders (and claims at once when deps.ordersQueued is notified) and fulfils them, one at a time
+ * in each lane: the indexed lane and, beside it, the scan lane (orders no index narrows, whose search runs in the
+ * scan thread), none while a bulk ingest has the corpus's search indexes deferred. stop() stops claiming, lets the
+ * orders in hand finish within the grace period, else hands them back (lease released, so another worker takes them
+ * at once); then it returns within 2 s plus one database write.
  */
 export function startOrderWorker(deps: Deps, workerId = `${hostname()}:${process.pid}:${newId().slice(-8)}`) {
   let isStopped = false;
-  let wake: (() => void) | undefined;
-  // Set by a notify that came while the loop was not sleeping: the next sleep is skipped.
-  let isWoken = false;
-  let inHand: OrderRow | undefined;
-  const unsubscribe = deps.ordersQueued.subscribe(() => {
-    isWoken = true;
-    wake?.();
+  const inHand = new Set<OrderRow>();
+  const wakes = new Set<() => void>();
+  const lanes = LANES.map((lane) => {
+    // Set by a notify that came while the loop was not sleeping: the next sleep is skipped.
+    const state = { isWoken: false, wake: undefined as (() => void) | undefined };
+    const wake = () => {
+      state.isWoken = true;
+      state.wake?.();
+    };
+    wakes.add(wake);
+    return runLane(lane, state);
   });
-  const loop = (async () => {
+  const unsubscribe = deps.ordersQueued.subscribe(() => wakes.forEach((wake) => wake()));
+
+  async function runLane(lane: OrderLane, state: { isWoken: boolean; wake: (() => void) | undefined }) {
     while (!isStopped) {
-      isWoken = false;
+      state.isWoken = false;
       try {
         // While a bulk load has the search indexes deferred, orders stay queued (decision 027).
-        const order = (await isCorpusBulkLoading(deps)) ? undefined : await claimOrder(deps, workerId);
+        const order = (await isCorpusBulkLoading(deps)) ? undefined : await claimOrder(deps, workerId, lane);
         // Claimed while stop() was called: give it straight back rather than start on it.
         if (order && isStopped) {
           await handBackOrder(deps, order, workerId);
           break;
         }
         if (order) {
-          inHand = order;
+          inHand.add(order);
           try {
             await fulfilOrder(deps, order, workerId);
           } finally {
-            inHand = undefined;
+            inHand.delete(order);
           }
           continue;
         }
       } catch (err) {
-        deps.logger.error({ err }, 'order worker loop error');
+        deps.logger.error({ err, lane }, 'order worker loop error');
       }
-      if (isWoken || isStopped) continue;
+      if (state.isWoken || isStopped) continue;
       await new Promise<void>((resolve) => {
         const timer = setTimeout(resolve, deps.config.worker.pollIntervalMs);
-        wake = () => {
+        state.wake = () => {
           clearTimeout(timer);
           resolve();
         };
       });
-      wake = undefined;
+      state.wake = undefined;
     }
-    unsubscribe();
-  })();
+  }
+  const loop = Promise.all(lanes).finally(unsubscribe);
   const settlesWithin = (ms: number) =>
     Number.isFinite(ms)
       ? Promise.race([loop.then(() => true), sleep(ms, false, { ref: false })])
@@ -74,14 +84,15 @@ export function startOrderWorker(deps: Deps, workerId = `${hostname()}:${process
     workerId,
     stop: async ({ graceMs = Infinity }: StopOptions = {}) => {
       isStopped = true;
-      wake?.();
+      wakes.forEach((wake) => wake());
       if (await settlesWithin(graceMs)) return;
-      const order = inHand;
-      if (order) {
-        await handBackOrder(deps, order, workerId).catch((err: unknown) =>
-          deps.logger.error({ err, orderId: order.id }, 'handing the order back failed'),
-        );
-      }
+      await Promise.all(
+        [...inHand].map((order) =>
+          handBackOrder(deps, order, workerId).catch((err: unknown) =>
+            deps.logger.error({ err, orderId: order.id }, 'handing the order back failed'),
+          ),
+        ),
+      );
       await settlesWithin(LET_GO_MS);
     },
   };

@@ -27,6 +27,7 @@ import * as trigramKelvinSign from './20261128000400_trigram-kelvin-sign.ts';
 import * as accountReauthentication from './20261129000100_account-reauthentication.ts';
 import * as createCorpusTotals from './20261129001000_create-corpus-totals.ts';
 import * as removalRequests from './20261129003000_removal-requests.ts';
+import * as orderScanLane from './20261130005000_order-scan-lane.ts';
 import * as signupGiftMailboxes from './20261129000200_signup-gift-mailboxes.ts';
 import * as mailDelivery from './20261130004000_mail-delivery.ts';
 
@@ -62,4 +63,5 @@ export const MIGRATIONS: Record<string, Migration> = {
   '20261129001000_create-corpus-totals': createCorpusTotals,
   '20261129003000_removal-requests': removalRequests,
   '20261130004000_mail-delivery': mailDelivery,
+  '20261130005000_order-scan-lane': orderScanLane,
 };

@@ -1,6 +1,8 @@
 import type { Generated, Selectable } from 'kysely';
 
 export type OrderRowStatus = 'pending' | 'processing' | 'completed' | 'failed';
+/** The worker's lanes: a scan-lane order never holds back an indexed one (docs/decisions/038). */
+export type OrderLane = 'indexed' | 'scan';
 
 /** An order is also its own job (docs/product.md §6.7): the worker claims rows here under a renewable lease. */
 export interface OrdersTable {
@@ -33,6 +35,10 @@ export interface OrdersTable {
   /** JSON { email, phone, url, user }: replacements made in the file's texts; null when nothing was scrubbed */
   scrub_counts: string | null;
   status: OrderRowStatus;
+  /** scan: no index narrows the search, it reads every stored record of its types (docs/decisions/038) */
+  lane: Generated<OrderLane>;
+  /** a scan-lane order: the records it reads, charged to the user's daily scan budget at placement */
+  scan_records: Generated<number>;
   progress: number;
   records_delivered: number | null;
   credits_charged: number | null;

@@ -12,7 +12,7 @@ import {
   findRecordBuyerId,
   insertDeliveredRecords,
 } from '../../db/repositories/orders/delivered-records.repository.ts';
-import type { OrderRow } from '../../db/tables/orders.tables.ts';
+import type { OrderLane, OrderRow } from '../../db/tables/orders.tables.ts';
 import type { Deps } from '../../deps.ts';
 import { fileNameForOrder, writeOrderFile } from '../../exports/index.ts';
 import { parseFilterTreeWithRe2 } from '../../corpus/filters/parse-filter-tree.ts';
@@ -39,12 +39,20 @@ const PROGRESS_WRITE_INTERVAL_MS = 250;
 /** The search's share of the progress bar; writing the file takes the rest. */
 const SEARCH_PROGRESS_SHARE = 90;
 
-/** Claims the next runnable order for this worker, or undefined when there is none (see claimNextOrder). */
-export async function claimOrder(deps: Deps, workerId: string): Promise<OrderRow | undefined> {
+/**
+ * Claims the next runnable order of `lane` (either lane when left out) for this worker, or undefined when there is
+ * none (see claimNextOrder).
+ */
+export async function claimOrder(
+  deps: Deps,
+  workerId: string,
+  lane?: OrderLane,
+): Promise<OrderRow | undefined> {
   const now = deps.clock.now();
   return withTransaction(deps.db, (trx) =>
     claimNextOrder(trx, {
       workerId,
+      lane,
       nowIso: now.toISOString(),
       leaseExpiresAt: new Date(now.getTime() + deps.config.worker.leaseMs).toISOString(),
     }),
@@ -183,29 +191,33 @@ async function produceFile(
     Number(order.exclude_purchased) === 1
       ? await steps.time('buyer', () => findRecordBuyerId(deps.db, order.user_id))
       : undefined;
-  // The stored tree was canonical when it was placed; it is parsed (and its patterns checked) once, here.
+  const limits = {
+    deadline: Date.now() + deps.config.worker.searchTimeoutMs,
+    signal: stopped.signal,
+    onProgress: (fraction: number) => {
+      if (isLeaseLost()) stopped.abort(new LeaseLostError());
+      pendingWrite = pendingWrite
+        .then(() => reportProgress(fraction * SEARCH_PROGRESS_SHARE))
+        .catch((error: unknown) => stopped.abort(error));
+    },
+  };
+  const query = {
+    searchType: order.search_type,
+    resultCount: order.result_count,
+    sort: order.sort,
+    ...(order.sample_seed === null ? {} : { sampleSeed: Number(order.sample_seed) }),
+    ...(excludeBuyerId === undefined ? {} : { excludeBuyerId }),
+  };
+  // The stored tree was canonical when it was placed; it is parsed (and its patterns checked) once, here. A search
+  // no index narrows runs in the scan thread, so that the indexed lane beside it keeps this event loop (decision 038).
   const result = await steps.time('search', () =>
-    searchCorpus(
-      deps.db,
-      {
-        filters: parseFilterTreeWithRe2(JSON.parse(order.filters)),
-        searchType: order.search_type,
-        resultCount: order.result_count,
-        sort: order.sort,
-        ...(order.sample_seed === null ? {} : { sampleSeed: Number(order.sample_seed) }),
-        ...(excludeBuyerId === undefined ? {} : { excludeBuyerId }),
-      },
-      {
-        deadline: Date.now() + deps.config.worker.searchTimeoutMs,
-        signal: stopped.signal,
-        onProgress: (fraction) => {
-          if (isLeaseLost()) stopped.abort(new LeaseLostError());
-          pendingWrite = pendingWrite
-            .then(() => reportProgress(fraction * SEARCH_PROGRESS_SHARE))
-            .catch((error: unknown) => stopped.abort(error));
-        },
-      },
-    ),
+    order.lane === 'scan'
+      ? deps.scans.search({ ...query, filters: order.filters }, limits)
+      : searchCorpus(
+          deps.db,
+          { ...query, filters: parseFilterTreeWithRe2(JSON.parse(order.filters)) },
+          limits,
+        ),
   );
   await steps.time('progress', () => pendingWrite);
   // A bulk load that began during the search (the worker claims nothing while one runs) may have hidden records.

@@ -34,13 +34,14 @@ import { getBalance, reserveCredits } from '../payments/ledger.service.ts';
 import { validateOrderRequest, type ValidOrderRequest } from './order-request.ts';
 import { assertCorpusSearchable } from '../corpus/ingest/corpus-deferred.service.ts';
 import { isSampleCorpusLoading } from '../operations/service-status.service.ts';
+import { assertScanBudget, describeScan, planLane } from './scan-budget.service.ts';
 
 /** How long a user with too many open orders is asked to wait before placing another. */
 const OPEN_ORDERS_RETRY_AFTER_SECONDS = 30;
 
 /**
  * Places an order: the order row and its credit reservation commit together or not at all (402 when the balance is
- * short). With an idempotency key, a retry returns the first order instead of placing a second one.
+ * short; 429 when a full-scan order would pass the user's daily scan budget, decision 038). With an idempotency key, a retry returns the first order instead of placing a second one.
  */
 export async function placeOrder(
   deps: Deps,
@@ -64,6 +65,9 @@ export async function placeOrder(
       throw new AppError(429, ORDER_MESSAGES.tooManyOpenOrders, 'too_many_open_orders', {
         'retry-after': String(OPEN_ORDERS_RETRY_AFTER_SECONDS),
       });
+    // A search no index narrows runs in the scan lane and is paid from the daily scan budget (decision 038).
+    const lane = await planLane(trx, request);
+    await assertScanBudget(deps, trx, userId, lane, now);
     const { reservationId } = await reserveCredits(trx, { userId, amount: request.resultCount, now });
     const id = newId(now.getTime());
     const nowIso = now.toISOString();
@@ -86,6 +90,8 @@ export async function placeOrder(
       pseudonyms: request.pseudonyms,
       scrub: request.scrub.length === 0 ? null : JSON.stringify(request.scrub),
       status: 'pending',
+      lane: lane.lane,
+      scan_records: lane.scanRecords,
       reservation_id: reservationId,
       idempotency_key: idempotencyKey ?? null,
       request_hash: requestHash,
@@ -207,6 +213,8 @@ export async function previewOrder(
   await assertCorpusSearchable(deps);
   if (!isCorpusLoading) deps.dryRunCache.set(query, found);
   const credits = await getBalance(deps.db, userId, deps.clock.now());
+  // A search no index narrows reads the whole corpus: the dry run says how long and what the budget has left.
+  const scan = await describeScan(deps, userId, await planLane(deps.db, request), deps.clock.now());
   // Credits needed are exact when the count is, or when at least result_count matches were counted for sure.
   const sure = found.counted >= request.resultCount ? request.resultCount : undefined;
   return {
@@ -219,6 +227,7 @@ export async function previewOrder(
     credits,
     sample: found.sample as unknown as PreviewResponse['sample'],
     corpus_loading: isCorpusLoading,
+    ...(scan ? { scan } : {}),
   };
 }
 

@@ -1,7 +1,7 @@
 import { sql, type UpdateObject, type Updateable } from 'kysely';
 import { dialectOf, type Db } from '../../database.ts';
 import type { Database } from '../../schema.ts';
-import type { OrderRow, OrdersTable } from '../../tables/orders.tables.ts';
+import type { OrderLane, OrderRow, OrdersTable } from '../../tables/orders.tables.ts';
 
 export type NewOrder = Omit<
   OrdersTable,
@@ -28,6 +28,8 @@ export type NewOrder = Omit<
   | 'pseudonyms'
   | 'scrub'
   | 'scrub_counts'
+  | 'lane'
+  | 'scan_records'
 > &
   Partial<
     Pick<
@@ -41,6 +43,8 @@ export type NewOrder = Omit<
       | 'authors'
       | 'pseudonyms'
       | 'scrub'
+      | 'lane'
+      | 'scan_records'
     >
   >;
 
@@ -131,21 +135,35 @@ export async function countOpenOrders(db: Db, userId: string): Promise<number> {
   return Number(row?.count ?? 0);
 }
 
+/** The records a user's scan-lane orders placed since `sinceIso` read: what their daily scan budget has spent. */
+export async function sumScanRecordsSince(db: Db, userId: string, sinceIso: string): Promise<number> {
+  const row = await db
+    .selectFrom('orders')
+    .select((eb) => eb.fn.sum<number | string | null>('scan_records').as('records'))
+    .where('user_id', '=', userId)
+    .where('lane', '=', 'scan')
+    .where('created_at', '>=', sinceIso)
+    .executeTakeFirst();
+  return Number(row?.records ?? 0);
+}
+
 /**
- * Claims the next runnable order for a worker: a pending order whose retry time has come, or a processing one
- * whose lease ran out (its worker died). Users take turns: the order of the user served longest ago (by the last
- * change to any of their claimed orders; never served first) goes first, then the oldest order, so that one user's
- * queue of slow orders cannot hold back everyone else's. Atomic: FOR UPDATE SKIP LOCKED on PostgreSQL; on SQLite the
- * caller's BEGIN IMMEDIATE transaction serialises claimers.
+ * Claims the next runnable order of one lane for a worker: a pending order whose retry time has come, or a
+ * processing one whose lease ran out (its worker died). Users take turns within the lane: the order of the user
+ * served longest ago (by the last change to any of their claimed orders; never served first) goes first, then the
+ * oldest order, so that one user's queue of slow orders cannot hold back everyone else's (decision 019); the lanes
+ * are claimed apart, so a full scan never holds back an indexed order (decision 038). Atomic: FOR UPDATE SKIP LOCKED
+ * on PostgreSQL; on SQLite the caller's BEGIN IMMEDIATE transaction serialises claimers. Without a lane: either.
  */
 export async function claimNextOrder(
   db: Db,
-  input: { workerId: string; nowIso: string; leaseExpiresAt: string },
+  input: { workerId: string; nowIso: string; leaseExpiresAt: string; lane?: OrderLane },
 ): Promise<OrderRow | undefined> {
   const isPostgres = dialectOf(db) === 'postgres';
   const candidate = db
     .selectFrom('orders')
     .select('id')
+    .$if(input.lane !== undefined, (qb) => qb.where('lane', '=', input.lane!))
     .where((eb) =>
       eb.or([
         eb.and([eb('status', '=', 'pending'), eb('next_attempt_at', '<=', input.nowIso)]),

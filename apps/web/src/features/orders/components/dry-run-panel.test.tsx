@@ -2,7 +2,7 @@ import { render, screen, within } from '@testing-library/react';
 import { AxiosError, AxiosHeaders, type AxiosResponse, type InternalAxiosRequestConfig } from 'axios';
 import { ORDER_MESSAGES } from '@threadcart/contracts';
 import { MemoryRouter } from 'react-router';
-import { DryRunPanel, describeMatches, describeRange } from './dry-run-panel.tsx';
+import { DryRunPanel, describeDuration, describeMatches, describeRange } from './dry-run-panel.tsx';
 
 const exact = {
   matches: 1234,
@@ -53,6 +53,60 @@ describe('describeMatches and describeRange', () => {
 });
 
 describe('DryRunPanel', () => {
+  const scanOf = (records: number, seconds: number, budgetLeft: number) => ({
+    records,
+    seconds,
+    budget_left: budgetLeft,
+    budget: 50_000_000,
+    budget_resets_at: '2026-11-29T00:00:00.000Z',
+  });
+  const renderScan = (scan: ReturnType<typeof scanOf> | undefined) =>
+    render(
+      <MemoryRouter>
+        <DryRunPanel
+          isReady
+          isWaiting={false}
+          error={null}
+          resultCount={10}
+          data={{
+            ...exact,
+            matches: 0,
+            credits_needed: 0,
+            credits: 1000,
+            sample: [],
+            ...(scan ? { scan } : {}),
+          }}
+        />
+      </MemoryRouter>,
+    );
+
+  it('says that a search no index narrows reads the whole corpus, about how long, and the scan budget left', () => {
+    expect(describeDuration(1)).toBe('about 1 second');
+    expect(describeDuration(42)).toBe('about 42 seconds');
+    expect(describeDuration(89)).toBe('about 1 minute');
+    expect(describeDuration(834)).toBe('about 14 minutes');
+    const { unmount } = renderScan(scanOf(10_000_000, 834, 40_000_000));
+    expect(screen.getByTestId('dry-run-scan')).toHaveTextContent(
+      'This search reads the whole corpus: about 14 minutes.',
+    );
+    expect(screen.getByTestId('dry-run-scan-budget')).toHaveTextContent(
+      'It reads 10,000,000 records of your daily scan budget, which has 40,000,000 of 50,000,000 left (resets at 00:00 UTC).',
+    );
+    unmount();
+    renderScan(scanOf(120_000, 2, 100_000));
+    expect(screen.getByTestId('dry-run-scan')).toHaveTextContent(
+      'This search reads the whole corpus: about 2 seconds.',
+    );
+    expect(screen.getByTestId('dry-run-scan-budget')).toHaveTextContent(
+      'Your daily scan budget has 100,000 of 50,000,000 records left, not enough for the 120,000 this one reads; it resets at 00:00 UTC.',
+    );
+  });
+
+  it('says nothing of a scan when an index narrows the search', () => {
+    renderScan(undefined);
+    expect(screen.queryByTestId('dry-run-scan')).not.toBeInTheDocument();
+  });
+
   it('shows the estimate, its range, and the credits still computed exactly', () => {
     render(
       <MemoryRouter>

@@ -3,6 +3,7 @@ import {
   ORDER_MESSAGES,
   PREVIEW_MATCH_CAP,
   type PreviewResponse,
+  type ScanEstimate,
 } from '@threadcart/contracts';
 import { Link } from 'react-router';
 import { Alert } from '../../../components/ui/alert.tsx';
@@ -52,6 +53,34 @@ export function describeRange(preview: MatchFigures): string | undefined {
   if (isWideEstimate(preview)) return undefined;
   const [low, high] = [preview.matches_low, preview.matches_high].map(formatFigure);
   return low === high ? `about ${low}` : `between ${low} and ${high}`;
+}
+
+/** "about 40 seconds", "about 1 minute", "about 14 minutes": how long a full scan takes. */
+export function describeDuration(seconds: number): string {
+  if (seconds < 60) return `about ${seconds} ${seconds === 1 ? 'second' : 'seconds'}`;
+  const minutes = Math.round(seconds / 60);
+  return `about ${minutes} ${minutes === 1 ? 'minute' : 'minutes'}`;
+}
+
+/**
+ * A search no index narrows (docs/decisions/038-scan-lane-and-budget.md): how long it reads the corpus, and what the
+ * user's daily scan budget has left, with a warning when it cannot pay for this one.
+ */
+function ScanNotice({ scan }: { scan: ScanEstimate }) {
+  const resetsAt = `${scan.budget_resets_at.slice(11, 16)} UTC`;
+  const isSpent = scan.records > scan.budget_left;
+  return (
+    <Alert tone={isSpent ? 'warning' : 'info'}>
+      <p data-testid="dry-run-scan">This search reads the whole corpus: {describeDuration(scan.seconds)}.</p>
+      <p className="mt-1 text-sm" data-testid="dry-run-scan-budget">
+        {isSpent
+          ? `Your daily scan budget has ${numberFormat.format(scan.budget_left)} of ${numberFormat.format(scan.budget)} records left, not enough for the ${numberFormat.format(scan.records)} this one reads; it resets at ${resetsAt}.`
+          : `It reads ${numberFormat.format(scan.records)} records of your daily scan budget, which has ${numberFormat.format(scan.budget_left)} of ${numberFormat.format(scan.budget)} left (resets at ${resetsAt}).`}{' '}
+        A keyword, a regex with a literal of 3+ characters, a subreddit, an author or a date range lets an
+        index narrow it.
+      </p>
+    </Alert>
+  );
 }
 
 function snippet(record: Record<string, unknown>): string {
@@ -152,6 +181,7 @@ export function DryRunPanel({ isReady, isWaiting, data, error, resultCount }: Dr
               longer than a dry run may).
             </p>
           )}
+          {data.scan && <ScanNotice scan={data.scan} />}
           <dl className="grid grid-cols-[1fr_auto] gap-x-4 gap-y-1 text-sm">
             <dt className="text-text-secondary">Credits needed</dt>
             <dd className="text-right font-semibold" data-testid="dry-run-credits-needed">
