@@ -100,7 +100,8 @@ export const ORDER_OPERATIONS: OperationTable = {
     description:
       'Signed-in users and API keys with the `orders` scope. 1–1,000 records at 1 credit each, reserved in the ' +
       'same transaction (402 `insufficient_credits` when short); the worker builds the file. 400 with a field map ' +
-      'for a bad filter tree or option, 429 `too_many_open_orders` past 10 waiting or running, 503 ' +
+      'for a bad filter tree or option, 429 `too_many_open_orders` past 10 waiting or running, 429 ' +
+      '`scan_budget_spent` when a search no index narrows would pass the daily scan budget, 503 ' +
       '`storage_unwritable`. Send `Idempotency-Key` to retry safely (the first order answers again); `schedule` ' +
       'repeats it daily or weekly.',
     body: ORDER_BODY,
@@ -165,7 +166,8 @@ export const ORDER_OPERATIONS: OperationTable = {
       'Signed-in users and API keys with the `read` scope; free, and nothing is placed. The same body as placing ' +
       'an order; the count is exact or, when it would not finish within the budget, an estimate with its range. ' +
       '120 a minute per user (429); a third running at once ends the oldest (409 `dry_run_superseded`); 503 ' +
-      '`corpus_bulk_loading` while a bulk load has the search indexes off.',
+      '`corpus_bulk_loading` while a bulk load has the search indexes off. A search no index narrows also answers ' +
+      '`scan`: the records it reads, about how long, and the daily scan budget left.',
     body: ORDER_BODY,
     response: {
       status: 200,
