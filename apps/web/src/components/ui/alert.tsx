@@ -10,19 +10,24 @@ const TONES: Record<AlertTone, string> = {
   warning: 'border-warning bg-warning-subtle text-warning',
 };
 
-/** A message box; errors are announced at once (role=alert), the rest politely (role=status). */
+/**
+ * A message box; errors are announced at once (role=alert), the rest politely (role=status). A standing notice that
+ * does not answer anything the user did (`isLive={false}`) has no role: it is read with the page, not announced.
+ */
 export function Alert({
   tone,
   children,
   className,
+  isLive = true,
 }: {
   tone: AlertTone;
   children: ReactNode;
   className?: string;
+  isLive?: boolean;
 }) {
   return (
     <div
-      role={tone === 'error' ? 'alert' : 'status'}
+      role={isLive ? (tone === 'error' ? 'alert' : 'status') : undefined}
       className={cx('rounded-md border-l-4 px-4 py-3 text-sm font-medium', TONES[tone], className)}
     >
       {children}

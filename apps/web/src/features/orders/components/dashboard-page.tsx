@@ -47,7 +47,7 @@ export function DashboardPage({ notice, schedules }: { notice?: ReactNode; sched
       <DashboardStats stats={stats.data} />
       {stats.data?.corpus_sample === 'all' || stats.data?.corpus_sample === 'mixed' ? (
         <div data-testid="sample-corpus-notice">
-          <Alert tone="info">
+          <Alert tone="info" isLive={false}>
             <strong className="font-semibold">Sample data.</strong>{' '}
             {SAMPLE_CORPUS_NOTICE[stats.data.corpus_sample]}
           </Alert>
