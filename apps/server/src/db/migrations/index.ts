@@ -27,6 +27,7 @@ import * as trigramKelvinSign from './20261128000400_trigram-kelvin-sign.ts';
 import * as accountReauthentication from './20261129000100_account-reauthentication.ts';
 import * as createCorpusTotals from './20261129001000_create-corpus-totals.ts';
 import * as removalRequests from './20261129003000_removal-requests.ts';
+import * as sampleKeys from './20261130000100_sample-keys.ts';
 import * as signupGiftMailboxes from './20261129000200_signup-gift-mailboxes.ts';
 
 /** Every migration, by name, in the order they run. Add new ones at the end; never edit a landed one. */
@@ -60,4 +61,5 @@ export const MIGRATIONS: Record<string, Migration> = {
   '20261129000200_signup-gift-mailboxes': signupGiftMailboxes,
   '20261129001000_create-corpus-totals': createCorpusTotals,
   '20261129003000_removal-requests': removalRequests,
+  '20261130000100_sample-keys': sampleKeys,
 };

@@ -31,6 +31,8 @@ export interface PostsTable {
   flair: string;
   /** 1 once ingest has filled the filter fields above; a row with 0 is rewritten by the next ingest of its file */
   fields_version: number;
+  /** sampleKey('posts', id): where the record lies in the random sort's walk (read it cast as text: 64 bits) */
+  sample_key: bigint;
 }
 
 /** Generated from the stored names (A–Z lowered): never written, read by the name filters' indexes. */
@@ -58,6 +60,8 @@ export interface CommentsTable {
   is_sample: number;
   search_text: string;
   fields_version: number;
+  /** sampleKey('comments', id) */
+  sample_key: bigint;
 }
 
 /** A subreddit, author or link domain of the corpus with its record count (kept by ingest). */

@@ -7,6 +7,7 @@ import {
   type PreparedNode,
   type RecordType,
 } from '../../../corpus/filters/prepare.ts';
+import { sampleStart } from '../../../corpus/filters/sample-key.ts';
 import { compareForSort, recordMatches, type ReferenceRecord } from '../../../corpus/reference/evaluate.ts';
 import { dialectOf, type Db } from '../../../db/database.ts';
 import { excludeDelivered } from '../../../db/repositories/orders/delivered-records.repository.ts';
@@ -56,8 +57,11 @@ export interface TypeSearch {
   readonly order: ResultOrder;
   /** the order SQL can scan in, when an index serves it for this population */
   readonly scanOrder: ScanOrder | undefined;
-  /** the key range of the scan order every match lies in */
-  readonly keyRange: KeyRange;
+  /**
+   * the key ranges of the scan order every match lies in, walked one after the other (two for random: from the
+   * seed's start to the largest key, then from the smallest up to the start)
+   */
+  readonly keyRanges: readonly KeyRange[];
   /** the reference check, for candidates of a superset condition (stopped by CheckStoppedError when shouldStop) */
   readonly keep: (record: PostOrComment, shouldStop?: () => boolean) => boolean;
   /** the result order as a comparator of records */
@@ -99,6 +103,25 @@ function findCreatedRange(node: PreparedNode | null): KeyRange {
   return { min, max };
 }
 
+function keyRangesOf(scanOrder: ScanOrder | undefined, node: PreparedNode | null, seed: number): KeyRange[] {
+  switch (scanOrder) {
+    case 'top':
+      return [findScoreRange(node)];
+    case 'new':
+    case 'old':
+      return [findCreatedRange(node)];
+    case 'random': {
+      const start = sampleStart(seed);
+      return [
+        { min: start, max: null },
+        { min: null, max: start - 1n },
+      ];
+    }
+    case undefined:
+      return [{ min: null, max: null }];
+  }
+}
+
 /**
  * Compiles one type's side of a canonical tree for a result order; with `excludeBuyerId`, the records that buyer
  * received are left out in SQL (docs/decisions/029), so every plan below (lookups, scans, counts) composes with it.
@@ -117,13 +140,14 @@ export function prepareTypeSearch(
   // The count from the full-text index alone cannot see what a buyer received.
   const isWordsOnly = dialect === 'sqlite' && population === 'live' && excludeBuyerId === undefined;
   const terms = node && isWordsOnly ? wordsOnlyTerms(node) : undefined;
-  // top scans the live score index (live records only); new and old the creation-time index (any record).
+  // top scans the live score index (live records only); new and old the creation-time index, random the sample key
+  // index (any record).
   const scanOrder: ScanOrder | undefined =
     order.sort === 'top'
       ? population === 'live'
         ? 'top'
         : undefined
-      : order.sort === 'new' || order.sort === 'old'
+      : order.sort === 'new' || order.sort === 'old' || order.sort === 'random'
         ? order.sort
         : undefined;
   return {
@@ -132,12 +156,7 @@ export function prepareTypeSearch(
     lookups: findIndexLookups(node, population === 'live'),
     order,
     scanOrder,
-    keyRange:
-      scanOrder === 'top'
-        ? findScoreRange(node)
-        : scanOrder
-          ? findCreatedRange(node)
-          : { min: null, max: null },
+    keyRanges: keyRangesOf(scanOrder, node, order.seed),
     keep: (record, shouldStop) => recordMatches(tree, { type, record } as ReferenceRecord, shouldStop),
     compare: compareForSort(order.sort, order.seed),
     wordsQuery: terms && terms.length > 0 ? toFts5Query(terms) : undefined,
@@ -199,41 +218,38 @@ async function listInScanOrder<T extends RecordType>(
   const type = search.type as T;
   const { needsCheck } = search.row;
   const records: RecordOf<T>[] = [];
-  let from: ScanKey | undefined;
   let chunk = FIRST_CHUNK;
   let scanned = 0;
-  for (;;) {
-    await checkpoint(limits);
-    if (isPast(limits)) return { records, isComplete: false };
-    const to = await findChunkEnd(db, type, order, from, chunk, search.keyRange);
-    const need = limit - records.length;
-    const rows = await untilDeadline(db, limits, (trx) =>
-      selectChunkRows(
-        trx,
-        type,
-        search.row,
-        { order, from, to, range: search.keyRange },
-        needsCheck ? undefined : need,
-      ),
-    );
-    if (!rows) return { records, isComplete: false };
-    const { kept, isComplete } = needsCheck
-      ? keepUntil(rows, search.keep, limits, need)
-      : { kept: rows, isComplete: true };
-    records.push(...kept);
-    if (records.length >= limit) return { records: records.slice(0, limit), isComplete: true };
-    if (!isComplete) return { records, isComplete: false };
-    if (scanned === 0 && to) {
-      const scan = { limit, found: records.length, scanned: chunk, balance, needsCheck };
-      const sparse = await chooseSparseLookup(db, type, search.lookups, scan, limits);
-      if (sparse) return listFromLookup<T>(db, search, sparse, limit, limits);
+  for (const range of search.keyRanges) {
+    let from: ScanKey | undefined;
+    for (;;) {
+      await checkpoint(limits);
+      if (isPast(limits)) return { records, isComplete: false };
+      const to = await findChunkEnd(db, type, order, from, chunk, range);
+      const need = limit - records.length;
+      const rows = await untilDeadline(db, limits, (trx) =>
+        selectChunkRows(trx, type, search.row, { order, from, to, range }, needsCheck ? undefined : need),
+      );
+      if (!rows) return { records, isComplete: false };
+      const { kept, isComplete } = needsCheck
+        ? keepUntil(rows, search.keep, limits, need)
+        : { kept: rows, isComplete: true };
+      records.push(...kept);
+      if (records.length >= limit) return { records: records.slice(0, limit), isComplete: true };
+      if (!isComplete) return { records, isComplete: false };
+      if (scanned === 0 && to) {
+        const scan = { limit, found: records.length, scanned: chunk, balance, needsCheck };
+        const sparse = await chooseSparseLookup(db, type, search.lookups, scan, limits);
+        if (sparse) return listFromLookup<T>(db, search, sparse, limit, limits);
+      }
+      scanned += chunk;
+      limits.onProgress?.(Math.min(1, scanned / Math.max(1, totalRows)));
+      if (!to) break;
+      from = to;
+      chunk = Math.min(MAX_CHUNK, chunk * 4);
     }
-    scanned += chunk;
-    limits.onProgress?.(Math.min(1, scanned / Math.max(1, totalRows)));
-    if (!to) return { records, isComplete: true };
-    from = to;
-    chunk = Math.min(MAX_CHUNK, chunk * 4);
   }
+  return { records, isComplete: true };
 }
 
 /**

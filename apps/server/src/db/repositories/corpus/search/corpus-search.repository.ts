@@ -22,17 +22,20 @@ import { probeLookupPostgres } from './bitmap-probe.repository.ts';
 
 export type RecordOf<T extends RecordType> = T extends 'posts' ? PostRecord : CommentRecord;
 
-/** The orders SQL can scan in (the others are sorted in JavaScript, decision 017). */
-export type ScanOrder = 'top' | 'new' | 'old';
-/** A position in a scan order: the key column's value and the id. */
+/**
+ * The orders SQL can scan in, each along an index: top (the live score index), new and old (created_utc), random
+ * (sample_key from a start, decision 039; the caller walks the two ranges either side of the start).
+ */
+export type ScanOrder = 'top' | 'new' | 'old' | 'random';
+/** A position in a scan order: the key column's value (a bigint for the 64-bit sample key) and the id. */
 export interface ScanKey {
-  readonly value: number;
+  readonly value: number | bigint;
   readonly id: string;
 }
 /** The range of the order's key column every match lies in (score for top, created_utc for new and old). */
 export interface KeyRange {
-  readonly min: number | null;
-  readonly max: number | null;
+  readonly min: number | bigint | null;
+  readonly max: number | bigint | null;
 }
 
 /** The columns a search reads: the file's (docs/product.md §8.2) and those the filters and the reference need. */
@@ -44,9 +47,10 @@ const FLAGS = ['over_18', 'is_deleted', 'is_removed', 'is_sample'];
 const NUMBERS = ['score', 'num_comments', 'created_utc', 'replies', 'retrieved_at'];
 
 function toRecord<T extends RecordType>(row: Record<string, unknown>): RecordOf<T> {
-  const { over_18, is_deleted, is_removed, is_sample, ...rest } = row;
+  const { over_18, is_deleted, is_removed, is_sample, sample_key_text, ...rest } = row;
   const record: Record<string, unknown> = {
     ...rest,
+    sample_key: sample_key_text,
     nsfw: Number(over_18) === 1,
     removed: Number(is_deleted) === 1 || Number(is_removed) === 1,
     is_sample: Number(is_sample) === 1,
@@ -55,8 +59,13 @@ function toRecord<T extends RecordType>(row: Record<string, unknown>): RecordOf<
   return record as unknown as RecordOf<T>;
 }
 
-const columnsOf = (type: RecordType, prefix?: string) =>
-  sql.join([...COLUMNS[type], ...FLAGS].map((c) => (prefix ? sql.ref(`${prefix}.${c}`) : sql.ref(c))));
+const columnsOf = (type: RecordType, prefix?: string) => {
+  const ref = (c: string) => sql.ref(prefix ? `${prefix}.${c}` : c);
+  // 64 bits do not fit a JavaScript number (better-sqlite3 would round it): the key travels as text too, under its
+  // own name (an ORDER BY on a UNION ALL of chunks sorts by the output column, which must stay an integer).
+  const key = sql`cast(${ref('sample_key')} as text) as sample_key_text`;
+  return sql.join([...[...COLUMNS[type], ...FLAGS, 'sample_key'].map(ref), key]);
+};
 
 async function selectRecords<T extends RecordType>(
   db: Db,
@@ -117,12 +126,18 @@ function lookupRowsQuery(type: RecordType, lookup: IndexLookup, where: Expressio
   return sql`from ${sql.table(type)} where ${lookupCondition(lookup, type)} and (${where})`;
 }
 
-const KEY_COLUMN: Record<ScanOrder, string> = { top: 'score', new: 'created_utc', old: 'created_utc' };
+const KEY_COLUMN: Record<ScanOrder, string> = {
+  top: 'score',
+  new: 'created_utc',
+  old: 'created_utc',
+  random: 'sample_key',
+};
 /** Whether the key column descends in the order, and whether the id (the tie-break) does. */
 const DESCENDS: Record<ScanOrder, { key: boolean; id: boolean }> = {
   top: { key: true, id: false },
   new: { key: true, id: true },
   old: { key: false, id: false },
+  random: { key: false, id: false },
 };
 
 function orderBy(order: ScanOrder, key: RawBuilder<unknown>): RawBuilder<unknown> {
@@ -133,6 +148,7 @@ const ORDER_BY: Record<ScanOrder, RawBuilder<unknown>> = {
   top: orderBy('top', sql.ref('score')),
   new: orderBy('new', sql.ref('created_utc')),
   old: orderBy('old', sql.ref('created_utc')),
+  random: orderBy('random', sql.ref('sample_key')),
 };
 
 /**
@@ -180,7 +196,7 @@ export async function countWordMatches(db: Db, type: RecordType, ftsQuery: strin
 // read again and filtered, once per chunk, and the low scores are ties of millions of rows at 10M records.
 
 /** Where the key column lies strictly after `value` in the order (`before`: strictly before it). */
-function keyBeyond(order: ScanOrder, value: number, side: 'after' | 'before'): RawBuilder<SqlBool> {
+function keyBeyond(order: ScanOrder, value: number | bigint, side: 'after' | 'before'): RawBuilder<SqlBool> {
   const column = sql.ref(KEY_COLUMN[order]);
   return DESCENDS[order].key === (side === 'after') ? sql`${column} < ${value}` : sql`${column} > ${value}`;
 }
@@ -192,7 +208,7 @@ const idAfter = (order: ScanOrder, id: string): RawBuilder<SqlBool> =>
 const idUpTo = (order: ScanOrder, id: string): RawBuilder<SqlBool> =>
   DESCENDS[order].id ? sql`id >= ${id}` : sql`id <= ${id}`;
 
-const onKey = (order: ScanOrder, value: number) => sql<SqlBool>`${sql.ref(KEY_COLUMN[order])} = ${value}`;
+const onKey = (order: ScanOrder, value: number | bigint) => sql<SqlBool>`${sql.ref(KEY_COLUMN[order])} = ${value}`;
 
 /**
  * The rows strictly after `from` and at or before `to` (undefined: the start, the end), as at most three index
@@ -259,13 +275,14 @@ export async function findChunkEnd(
   // Each segment reads at most `chunk` entries; the chunk's end is the last of the first `chunk` in order.
   const { rows } = await inOrder(
     segmentsBetween(order, from, undefined),
-    (where) => sql`select ${column} as value, id from ${sql.table(type)}
+    (where) => sql`select ${column} as value, cast(${column} as text) as text, id from ${sql.table(type)}
       where ${live} ${where} and ${inRange(order, range)} ${ORDER_BY[order]}`,
     orderBy(order, sql.ref('value')),
     { member: sql`limit ${chunk}`, whole: sql`limit 1 offset ${chunk - 1}` },
   ).execute(db);
   const row = rows[0];
-  return row ? { value: Number(row.value), id: String(row.id) } : undefined;
+  if (!row) return undefined;
+  return { value: order === 'random' ? BigInt(String(row.text)) : Number(row.value), id: String(row.id) };
 }
 
 /** The rows after `from` up to `to` (to the end of the range when undefined) that pass the condition, in order. */
