@@ -17,6 +17,7 @@ const posts = Array.from({ length: POSTS }, (_, i) =>
     id: `p${((i * 7919) % POSTS).toString(36).padStart(4, '0')}`,
     title: `number ${i}`,
     score: i % 3,
+    num_comments: i % 2,
     created_utc: 1_700_000_000 + (i % 4),
   }),
 );
@@ -31,22 +32,38 @@ afterAll(async () => database.close());
 // Every tenth post, by a pattern with no literal: no lookup, so the search scans in result order. (With "number " the
 // trigram lookup lists every post, and the first chunk of `new`, in a tie of odd numbers, holds no match: the search
 // would drive from that lookup, decision 016.)
-const filters = parseFilterTreeWithRe2({
+const regex = { field: 'regex', operator: 'regex_matches', value: '^[a-z]+ [0-9]*0$' };
+const filters = parseFilterTreeWithRe2({ combinator: 'and', rules: [regex] });
+// A `removed` rule admits removed records: top then walks the score index of every row (decision 039).
+const withRemoved = parseFilterTreeWithRe2({
   combinator: 'and',
-  rules: [{ field: 'regex', operator: 'regex_matches', value: '^[a-z]+ [0-9]*0$' }],
+  rules: [regex, { field: 'removed', operator: '=', value: false }],
 });
 
 describe(`a scan in result order across ties (${TEST_DIALECT})`, () => {
-  it.each<SortOrder>(['top', 'new', 'old'])('returns the reference order for %s', async (sort) => {
+  it.each<[SortOrder, string]>([
+    ['top', 'live'],
+    ['top', 'removed admitted'],
+    ['new', 'live'],
+    ['old', 'live'],
+    ['most_discussed', 'live'],
+    ['random', 'live'],
+  ])('returns the reference order for %s (%s)', async (sort, population) => {
     const chunks: number[] = [];
     const result = await searchCorpus(
       database.db,
-      { filters, searchType: 'posts', resultCount: 1000, sort },
+      {
+        filters: population === 'live' ? filters : withRemoved,
+        searchType: 'posts',
+        resultCount: 1000,
+        sort,
+        sampleSeed: 7,
+      },
       { onProgress: (fraction) => chunks.push(fraction) },
     );
     const expected = posts
       .filter((_, i) => i % 10 === 0)
-      .sort(compareForSort(sort, 0))
+      .sort(compareForSort(sort, 7))
       .slice(0, 1000)
       .map((post) => post.id);
     expect(result.isComplete).toBe(true);

@@ -55,8 +55,8 @@ export interface TypeSearch {
   readonly row: RowCondition;
   readonly lookups: readonly IndexLookup[];
   readonly order: ResultOrder;
-  /** the order SQL can scan in, when an index serves it for this population */
-  readonly scanOrder: ScanOrder | undefined;
+  /** the index order the search walks (every sort has one, decision 039) */
+  readonly scanOrder: ScanOrder;
   /**
    * the key ranges of the scan order every match lies in, walked one after the other (two for random: from the
    * seed's start to the largest key, then from the smallest up to the start)
@@ -89,12 +89,12 @@ function wordsOnlyTerms(node: PreparedNode): KeywordTerm[] | undefined {
   return terms;
 }
 
-/** The range of created_utc every match lies in (rules reached from the root through AND groups without NOT). */
-function findCreatedRange(node: PreparedNode | null): KeyRange {
+/** The range of a column every match lies in (rules reached from the root through AND groups without NOT). */
+function findColumnRange(node: PreparedNode | null, column: string): { min: number | null; max: number | null } {
   let min: number | null = null;
   let max: number | null = null;
   const visit = (n: PreparedNode) => {
-    if (n.kind === 'range' && n.column === 'created_utc') {
+    if (n.kind === 'range' && n.column === column) {
       if (n.min !== null) min = min === null ? n.min : Math.max(min, n.min);
       if (n.max !== null) max = max === null ? n.max : Math.min(max, n.max);
     } else if (n.kind === 'group' && n.combinator === 'and' && !n.not) n.children.forEach(visit);
@@ -103,13 +103,43 @@ function findCreatedRange(node: PreparedNode | null): KeyRange {
   return { min, max };
 }
 
-function keyRangesOf(scanOrder: ScanOrder | undefined, node: PreparedNode | null, seed: number): KeyRange[] {
+/**
+ * The index every sort walks (decision 039): top the live score index, or the score index of every row when removed
+ * records are admitted; new and old the creation-time index; most_discussed the (count, score) index; random the
+ * sample key index.
+ */
+function scanOrderOf(sort: SortOrder, population: 'live' | 'all'): ScanOrder {
+  if (sort === 'top') return population === 'live' ? 'top' : 'top_all';
+  return sort;
+}
+
+// most_discussed's key is count × 2³² + score (corpus-search.repository.ts): a count range bounds it.
+const COUNT_SPAN = 4_294_967_296n;
+const HALF_SPAN = 2_147_483_648n;
+
+function keyRangesOf(
+  scanOrder: ScanOrder,
+  type: RecordType,
+  node: PreparedNode | null,
+  seed: number,
+): KeyRange[] {
   switch (scanOrder) {
     case 'top':
       return [findScoreRange(node)];
+    case 'top_all':
+      return [findColumnRange(node, 'score')];
     case 'new':
     case 'old':
-      return [findCreatedRange(node)];
+      return [findColumnRange(node, 'created_utc')];
+    case 'most_discussed': {
+      const { min, max } = findColumnRange(node, type === 'posts' ? 'num_comments' : 'replies');
+      return [
+        {
+          min: min === null ? null : BigInt(min) * COUNT_SPAN - HALF_SPAN,
+          max: max === null ? null : BigInt(max) * COUNT_SPAN + HALF_SPAN,
+        },
+      ];
+    }
     case 'random': {
       const start = sampleStart(seed);
       return [
@@ -117,8 +147,6 @@ function keyRangesOf(scanOrder: ScanOrder | undefined, node: PreparedNode | null
         { min: null, max: start - 1n },
       ];
     }
-    case undefined:
-      return [{ min: null, max: null }];
   }
 }
 
@@ -140,23 +168,14 @@ export function prepareTypeSearch(
   // The count from the full-text index alone cannot see what a buyer received.
   const isWordsOnly = dialect === 'sqlite' && population === 'live' && excludeBuyerId === undefined;
   const terms = node && isWordsOnly ? wordsOnlyTerms(node) : undefined;
-  // top scans the live score index (live records only); new and old the creation-time index, random the sample key
-  // index (any record).
-  const scanOrder: ScanOrder | undefined =
-    order.sort === 'top'
-      ? population === 'live'
-        ? 'top'
-        : undefined
-      : order.sort === 'new' || order.sort === 'old' || order.sort === 'random'
-        ? order.sort
-        : undefined;
+  const scanOrder = scanOrderOf(order.sort, population);
   return {
     type,
     row: excludeBuyerId === undefined ? row : excludeDelivered(row, excludeBuyerId, type),
     lookups: findIndexLookups(node, population === 'live'),
     order,
     scanOrder,
-    keyRanges: keyRangesOf(scanOrder, node, order.seed),
+    keyRanges: keyRangesOf(scanOrder, type, node, order.seed),
     keep: (record, shouldStop) => recordMatches(tree, { type, record } as ReferenceRecord, shouldStop),
     compare: compareForSort(order.sort, order.seed),
     wordsQuery: terms && terms.length > 0 ? toFts5Query(terms) : undefined,
@@ -177,9 +196,7 @@ export async function listType<T extends RecordType>(
   const balance = lookupLimitFor(limit, totalRows);
   const lookup = await chooseLookup(db, type, search.lookups, balance, limits);
   if (lookup) return listFromLookup<T>(db, search, lookup, limit, limits);
-  if (search.scanOrder)
-    return listInScanOrder<T>(db, search, search.scanOrder, limit, limits, { totalRows, balance });
-  return listByStorageScan<T>(db, search, limit, limits, extent);
+  return listInScanOrder<T>(db, search, search.scanOrder, limit, limits, { totalRows, balance });
 }
 
 async function listFromLookup<T extends RecordType>(
@@ -250,38 +267,6 @@ async function listInScanOrder<T extends RecordType>(
     }
   }
   return { records, isComplete: true };
-}
-
-/**
- * No index serves the order (most_discussed, random, or top over removed records) and no lookup is small: every
- * stored row is read in storage order and the best `limit` matches kept. Its cost follows the corpus; the order
- * runs in the worker with its progress shown, and a dry run stops at its deadline.
- */
-async function listByStorageScan<T extends RecordType>(
-  db: Db,
-  search: TypeSearch,
-  limit: number,
-  limits: SearchLimits,
-  extent: { units: number; rowsPerUnit: number },
-): Promise<{ records: RecordOf<T>[]; isComplete: boolean }> {
-  const type = search.type as T;
-  const best = new BestRecords<RecordOf<T>>(limit, search.compare);
-  const step = Math.max(16, Math.round(STORAGE_READ_ROWS / extent.rowsPerUnit));
-  for (let from = dialectOf(db) === 'sqlite' ? 1 : 0; from <= extent.units; from += step) {
-    await checkpoint(limits);
-    if (isPast(limits)) return { records: best.records, isComplete: false };
-    const rows = await untilDeadline(db, limits, (trx) =>
-      selectStorageRange(trx, type, search.row, from, from + step),
-    );
-    if (!rows) return { records: best.records, isComplete: false };
-    const { kept, isComplete } = search.row.needsCheck
-      ? keepUntil(rows, search.keep, limits)
-      : { kept: rows, isComplete: true };
-    for (const record of kept) best.add(record);
-    if (!isComplete) return { records: best.records, isComplete: false };
-    limits.onProgress?.(Math.min(1, (from + step) / Math.max(1, extent.units)));
-  }
-  return { records: best.records, isComplete: true };
 }
 
 /**
