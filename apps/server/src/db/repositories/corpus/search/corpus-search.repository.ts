@@ -100,9 +100,13 @@ async function withPlan<T>(db: Db, off: readonly string[], run: (db: Db) => Prom
 /** The lookup drives: a bitmap scan of its index (the caller has checked, or is checking, that it is small). */
 const drivenByLookup = <T>(db: Db, run: (db: Db) => Promise<T>) =>
   withPlan(db, ['enable_seqscan', 'enable_indexscan'], run);
-/** The scan order drives: a range of its index, the condition checked on each row of the range. */
-const drivenByOrder = <T>(db: Db, run: (db: Db) => Promise<T>) =>
-  withPlan(db, ['enable_seqscan', 'enable_bitmapscan'], run);
+/**
+ * PostgreSQL planner methods off while the scan order drives: a range of its index read in order, the condition
+ * checked on each row of the range. Sorts too: the live predicate let the planner read a partial index of another
+ * order and sort its rows (decision 039).
+ */
+export const ORDER_WALK_OFF = ['enable_seqscan', 'enable_bitmapscan', 'enable_sort'] as const;
+const drivenByOrder = <T>(db: Db, run: (db: Db) => Promise<T>) => withPlan(db, ORDER_WALK_OFF, run);
 
 /** How many rows a lookup lists, up to `limit`, read from its index (PostgreSQL: its bitmap, an upper bound). */
 export async function probeLookup(
