@@ -36,7 +36,7 @@ export function makePost(overrides: Partial<PostsTable> = {}): PostsTable {
     title,
     selftext,
     search_text: toSearchText(title, selftext),
-    sample_key: sampleKey('posts', id),
+    sample_key: sampleKey('posts', id).toString(),
   };
 }
 
@@ -63,7 +63,7 @@ export function makeComment(overrides: Partial<CommentsTable> = {}): CommentsTab
     ...overrides,
     body,
     search_text: toSearchText(body),
-    sample_key: sampleKey('comments', id),
+    sample_key: sampleKey('comments', id).toString(),
   };
 }
 

@@ -91,7 +91,7 @@ function toPostRow(raw: RawRedditPost, options: NormaliseOptions): PostsTable | 
     retrieved_at: retrievedAt(raw, created),
     is_sample: options.isSample ? 1 : 0,
     search_text: toSearchText(title, selftext),
-    sample_key: sampleKey('posts', id),
+    sample_key: sampleKey('posts', id).toString(),
   };
 }
 
@@ -127,7 +127,7 @@ function toCommentRow(raw: RawRedditComment, options: NormaliseOptions): Comment
     is_sample: options.isSample ? 1 : 0,
     search_text: toSearchText(body),
     fields_version: FIELDS_VERSION,
-    sample_key: sampleKey('comments', id),
+    sample_key: sampleKey('comments', id).toString(),
   };
 }
 
