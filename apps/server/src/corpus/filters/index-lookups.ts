@@ -105,20 +105,3 @@ function withCreatedNames(lookups: IndexLookup[]): IndexLookup[] {
 export function findIndexLookups(node: PreparedNode | null, isLive = true): IndexLookup[] {
   return node ? lookupsOf(node, isLive) : [];
 }
-
-/**
- * The score range every match lies in: the intersection of the `score` ranges reached from the root through AND
- * groups without NOT (posts' upvotes). A scan in result order starts and stops there.
- */
-export function findScoreRange(node: PreparedNode | null): { min: number | null; max: number | null } {
-  let min: number | null = null;
-  let max: number | null = null;
-  const visit = (n: PreparedNode) => {
-    if (n.kind === 'range' && n.column === 'score') {
-      if (n.min !== null) min = min === null ? n.min : Math.max(min, n.min);
-      if (n.max !== null) max = max === null ? n.max : Math.min(max, n.max);
-    } else if (n.kind === 'group' && n.combinator === 'and' && !n.not) n.children.forEach(visit);
-  };
-  if (node) visit(node);
-  return { min, max };
-}

@@ -5,7 +5,11 @@ import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { FilterTreeInput, SearchType } from '@threadcart/contracts';
 import { writeGeneratedCorpus } from '../../../corpus/generate.ts';
-import { corpusSnapshot, expectedReplies, findWrongSampleKeys } from '../../../../test/fixtures/corpus/corpus-snapshot.ts';
+import {
+  corpusSnapshot,
+  expectedReplies,
+  findWrongSampleKeys,
+} from '../../../../test/fixtures/corpus/corpus-snapshot.ts';
 import { createTestDatabase, TEST_DIALECT, type TestDatabase } from '../../../../test/test-database.ts';
 import {
   deferCorpusObjects,

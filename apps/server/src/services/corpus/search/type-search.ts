@@ -1,5 +1,5 @@
 import type { FilterTree, SortOrder } from '@threadcart/contracts';
-import { findIndexLookups, findScoreRange, type IndexLookup } from '../../../corpus/filters/index-lookups.ts';
+import { findIndexLookups, type IndexLookup } from '../../../corpus/filters/index-lookups.ts';
 import type { KeywordTerm } from '../../../corpus/filters/keyword-query.ts';
 import {
   admitsRemoved,
@@ -90,7 +90,10 @@ function wordsOnlyTerms(node: PreparedNode): KeywordTerm[] | undefined {
 }
 
 /** The range of a column every match lies in (rules reached from the root through AND groups without NOT). */
-function findColumnRange(node: PreparedNode | null, column: string): { min: number | null; max: number | null } {
+function findColumnRange(
+  node: PreparedNode | null,
+  column: string,
+): { min: number | null; max: number | null } {
   let min: number | null = null;
   let max: number | null = null;
   const visit = (n: PreparedNode) => {
@@ -116,6 +119,7 @@ function scanOrderOf(sort: SortOrder, population: 'live' | 'all'): ScanOrder {
 // most_discussed's key is count × 2³² + score (corpus-search.repository.ts): a count range bounds it.
 const COUNT_SPAN = 4_294_967_296n;
 const HALF_SPAN = 2_147_483_648n;
+const MIN_KEY = -(1n << 63n);
 
 function keyRangesOf(
   scanOrder: ScanOrder,
@@ -125,7 +129,6 @@ function keyRangesOf(
 ): KeyRange[] {
   switch (scanOrder) {
     case 'top':
-      return [findScoreRange(node)];
     case 'top_all':
       return [findColumnRange(node, 'score')];
     case 'new':
@@ -142,10 +145,13 @@ function keyRangesOf(
     }
     case 'random': {
       const start = sampleStart(seed);
-      return [
-        { min: start, max: null },
-        { min: null, max: start - 1n },
-      ];
+      // From the start up, then (unless the start is the smallest key) from the smallest key up to the start.
+      return start === MIN_KEY
+        ? [{ min: start, max: null }]
+        : [
+            { min: start, max: null },
+            { min: null, max: start - 1n },
+          ];
     }
   }
 }
