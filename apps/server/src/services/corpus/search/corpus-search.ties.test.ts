@@ -7,8 +7,9 @@ import { parseFilterTreeWithRe2 } from '../../../corpus/filters/parse-filter-tre
 import { searchCorpus } from './corpus-search.service.ts';
 
 // A scan in result order reads the corpus in chunks (1,000 rows, then 4,000, ...) that end inside long ties of the
-// order's key: three scores of 4,000 posts each, four creation times of 3,000. Each chunk resumes inside a tie from
-// its (key, id) position, so the records must come out in the reference order across every chunk's end.
+// order's key: three scores of 4,000 posts each, four creation times of 3,000, six (comments, score) pairs of 2,000.
+// Each chunk resumes inside a tie from its (key, id) position, so the records must come out in the reference order
+// across every chunk's end, for every sort (decision 039), and a random sample across the wrap of the key index.
 const POSTS = 12_000;
 let database: TestDatabase;
 const posts = Array.from({ length: POSTS }, (_, i) =>
@@ -69,5 +70,33 @@ describe(`a scan in result order across ties (${TEST_DIALECT})`, () => {
     expect(result.isComplete).toBe(true);
     expect(chunks.length).toBeGreaterThanOrEqual(2); // it did read several chunks
     expect(result.posts.map((post) => post.id)).toEqual(expected);
+  });
+});
+
+describe(`a random sample reads about n / selectivity rows (${TEST_DIALECT})`, () => {
+  const sample = async (sampleSeed: number) => {
+    const chunks: number[] = [];
+    const result = await searchCorpus(
+      database.db,
+      { filters, searchType: 'posts', resultCount: 50, sort: 'random', sampleSeed },
+      { onProgress: (fraction) => chunks.push(fraction) },
+    );
+    return { ids: result.posts.map((post) => post.id), chunks };
+  };
+
+  it('stops inside its first chunk of the key index, and a seed gives its sample again', async () => {
+    // One post in ten matches: 50 matches lie within about 500 rows of the start, the first chunk holds 1,000.
+    const first = await sample(11);
+    expect(first.chunks).toEqual([]);
+    const expected = posts
+      .filter((_, i) => i % 10 === 0)
+      .sort(compareForSort('random', 11))
+      .slice(0, 50)
+      .map((post) => post.id);
+    expect(first.ids).toEqual(expected);
+    expect((await sample(11)).ids).toEqual(expected);
+    const other = await sample(12);
+    expect(other.ids).toHaveLength(50);
+    expect(other.ids.filter((id) => expected.includes(id)).length).toBeLessThan(25);
   });
 });
