@@ -103,9 +103,10 @@ const drivenByLookup = <T>(db: Db, run: (db: Db) => Promise<T>) =>
 /**
  * PostgreSQL planner methods off while the scan order drives: a range of its index read in order, the condition
  * checked on each row of the range. Sorts too: the live predicate let the planner read a partial index of another
- * order and sort its rows (decision 039).
+ * order and sort its rows. And JIT: a method turned off still costs 10¹⁰ where a segment's few rows need it, which
+ * passes JIT's thresholds, and compiling took 330-1,000 ms of a chunk that runs in 2 ms (decision 039).
  */
-export const ORDER_WALK_OFF = ['enable_seqscan', 'enable_bitmapscan', 'enable_sort'] as const;
+export const ORDER_WALK_OFF = ['enable_seqscan', 'enable_bitmapscan', 'enable_sort', 'jit'] as const;
 const drivenByOrder = <T>(db: Db, run: (db: Db) => Promise<T>) => withPlan(db, ORDER_WALK_OFF, run);
 
 /** How many rows a lookup lists, up to `limit`, read from its index (PostgreSQL: its bitmap, an upper bound). */
