@@ -18,6 +18,11 @@ export type IndexLookup =
       readonly min: number;
       readonly max: number | null;
     }
+  /**
+   * records with a score in a range with a lower bound (the live score index, or the score index of every row when
+   * removed records are admitted; decision 039)
+   */
+  | { readonly kind: 'score'; readonly min: number; readonly max: number | null; readonly isLive: boolean }
   /** records with one of the names, created within the range when one is given (the name indexes) */
   | {
       readonly kind: 'names';
@@ -38,8 +43,9 @@ const PREFERENCE: Record<IndexLookup['kind'], number> = {
   words: 2,
   trigrams: 3,
   count: 4,
-  created: 5,
-  union: 6,
+  score: 5,
+  created: 6,
+  union: 7,
 };
 
 function lookupsOf(node: PreparedNode, isLive: boolean): IndexLookup[] {
@@ -63,6 +69,8 @@ function lookupsOf(node: PreparedNode, isLive: boolean): IndexLookup[] {
       ];
     case 'range':
       if (node.column === 'created_utc') return [{ kind: 'created', min: node.min, max: node.max }];
+      if (node.column === 'score')
+        return node.min === null ? [] : [{ kind: 'score', min: node.min, max: node.max, isLive }];
       // The count indexes hold live rows only.
       if (
         isLive &&

@@ -105,4 +105,31 @@ describe(`every sort walks its index (${TEST_DIALECT})`, () => {
       );
     }
   });
+
+  it('most_discussed with a score floor drives from the score index (lookup, then sort) when the range is small', async () => {
+    const recorder = new Recorder();
+    const db = database.db.withPlugin(recorder);
+    const filters = parseFilterTreeWithRe2({
+      combinator: 'and',
+      rules: [{ field: 'upvotes', operator: '>=', value: 6 }],
+    });
+    const result = await searchCorpus(db, {
+      filters,
+      searchType: 'posts',
+      resultCount: 20,
+      sort: 'most_discussed',
+    });
+    const expected = Array.from({ length: 300 }, (_, i) => i)
+      .filter((i) => i % 7 === 6)
+      .sort((a, b) => (b % 5) - (a % 5) || (`p${a}` < `p${b}` ? -1 : 1))
+      .slice(0, 20)
+      .map((i) => `p${i}`);
+    expect(result.posts.map((post) => post.id)).toEqual(expected);
+    const statements = recorder.nodes.map(
+      (node) => database.db.getExecutor().compileQuery(node, { queryId: 'plan' } as never).sql,
+    );
+    expect(statements.some((text) => text.includes('scan_key'))).toBe(false);
+    if (TEST_DIALECT === 'sqlite')
+      expect(statements.some((text) => text.includes('indexed by posts_live_score_idx'))).toBe(true);
+  });
 });

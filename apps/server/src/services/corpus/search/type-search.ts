@@ -188,6 +188,15 @@ export function prepareTypeSearch(
   };
 }
 
+/**
+ * The lookups a listing may drive from: for top, not a score range, which the walk of the score index starts and
+ * stops at already (its matches come first; the lookup would read every one of them).
+ */
+const listingLookups = (search: TypeSearch) =>
+  search.scanOrder === 'top' || search.scanOrder === 'top_all'
+    ? search.lookups.filter((lookup) => lookup.kind !== 'score')
+    : search.lookups;
+
 /** The best `limit` matches of one type in the search's order; past the deadline what was found (isComplete false). */
 export async function listType<T extends RecordType>(
   db: Db,
@@ -200,7 +209,7 @@ export async function listType<T extends RecordType>(
   const extent = await findStorageExtent(db, type);
   const totalRows = extent.units * extent.rowsPerUnit;
   const balance = lookupLimitFor(limit, totalRows);
-  const lookup = await chooseLookup(db, type, search.lookups, balance, limits);
+  const lookup = await chooseLookup(db, type, listingLookups(search), balance, limits);
   if (lookup) return listFromLookup<T>(db, search, lookup, limit, limits);
   return listInScanOrder<T>(db, search, search.scanOrder, limit, limits, { totalRows, balance });
 }
@@ -262,7 +271,7 @@ async function listInScanOrder<T extends RecordType>(
       if (!isComplete) return { records, isComplete: false };
       if (scanned === 0 && to) {
         const scan = { limit, found: records.length, scanned: chunk, balance, needsCheck };
-        const sparse = await chooseSparseLookup(db, type, search.lookups, scan, limits);
+        const sparse = await chooseSparseLookup(db, type, listingLookups(search), scan, limits);
         if (sparse) return listFromLookup<T>(db, search, sparse, limit, limits);
       }
       scanned += chunk;
