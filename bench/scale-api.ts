@@ -158,6 +158,8 @@ export async function orderCreateToCompleted(
       format_type: 'csv',
       result_count: RESULT_COUNT,
       filters: query.filters,
+      ...(query.sort ? { sort: query.sort } : {}),
+      ...(query.sampleSeed === undefined ? {} : { sample_seed: query.sampleSeed }),
     }),
   });
   const order = (await res.json()) as { id: string };

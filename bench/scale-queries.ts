@@ -1,6 +1,6 @@
 // The queries of bench:scale (bench/scale.ts): both presets, keywords, a phrase, indexed and literal-free regexes, a
 // nested tree with NOT and a regex, and the hostile patterns four dry runs send at once while health is measured.
-import { ORDER_PRESETS, type FilterTreeInput, type SearchType } from '@threadcart/contracts';
+import { ORDER_PRESETS, type FilterTreeInput, type SearchType, type SortOrder } from '@threadcart/contracts';
 
 export interface ScaleQuery {
   readonly name: string;
@@ -8,6 +8,9 @@ export interface ScaleQuery {
   readonly filters: FilterTreeInput;
   /** a keyword or a regex literal of 3+ characters: dry run ≤ 300 ms p95, order search ≤ 2 s p95 */
   readonly isIndexed: boolean;
+  /** the order search's sort (default top) and, for random, its seed; the dry run ignores both (decision 018) */
+  readonly sort?: SortOrder;
+  readonly sampleSeed?: number;
 }
 
 /** Ten OR'd literal-free patterns (issue 36): each row costs RE2 ten runs, no index narrows them. */
@@ -154,8 +157,77 @@ export const ISSUE_36_QUERIES: readonly ScaleQuery[] = [
   },
 ];
 
+const DATA = rule('keyword', 'keyword_contains', 'data');
+const SCIENCE_2022 = [
+  rule('subreddit', 'in', ['science']),
+  rule('created', 'between', ['2022-01-01', '2022-12-31']),
+];
+
+/**
+ * The sorts of issue 29, each walking its index to the limit (docs/decisions/039-random-samples-by-key.md): random
+ * samples of 1,000 (a common word, two words, a subreddit's year), most discussed among high-scoring posts, newest
+ * and oldest, and top with removed records admitted.
+ */
+export const ISSUE_29_QUERIES: readonly ScaleQuery[] = [
+  {
+    name: 'random sample of "data", both',
+    searchType: 'both',
+    filters: { combinator: 'and', rules: [DATA] },
+    isIndexed: true,
+    sort: 'random',
+    sampleSeed: 29,
+  },
+  {
+    name: 'random sample of "python pandas", both',
+    searchType: 'both',
+    filters: { combinator: 'and', rules: [rule('keyword', 'keyword_contains', 'python pandas')] },
+    isIndexed: true,
+    sort: 'random',
+    sampleSeed: 29,
+  },
+  {
+    name: 'random sample of r/science in 2022, both',
+    searchType: 'both',
+    filters: { combinator: 'and', rules: SCIENCE_2022 },
+    isIndexed: true,
+    sort: 'random',
+    sampleSeed: 29,
+  },
+  {
+    name: 'most discussed posts with upvotes ≥ 1000',
+    searchType: 'posts',
+    filters: { combinator: 'and', rules: [rule('upvotes', '>=', 1000)] },
+    isIndexed: true,
+    sort: 'most_discussed',
+  },
+  {
+    name: 'newest "data", both',
+    searchType: 'both',
+    filters: { combinator: 'and', rules: [DATA] },
+    isIndexed: true,
+    sort: 'new',
+  },
+  {
+    name: 'oldest "data", both',
+    searchType: 'both',
+    filters: { combinator: 'and', rules: [DATA] },
+    isIndexed: true,
+    sort: 'old',
+  },
+  {
+    name: 'top of r/science with removed records admitted, both',
+    searchType: 'both',
+    filters: { combinator: 'and', rules: [rule('subreddit', 'in', ['science']), rule('removed', '=', true)] },
+    isIndexed: true,
+  },
+];
+
 /** Literal-free patterns that RE2 can only run slowly: the API must stay responsive while four of them run. */
 export const HOSTILE = ['[a-z][^x]{20}[0-9]{3}q', '(\\w+\\s+){30,80}\\d{9}', '(.*a){12}zz', '\\w{40,}'];
 
-/** Every query bench:scale measures: the table's first ten, then issue 36's shapes. */
-export const SCALE_QUERIES: readonly ScaleQuery[] = [...BASE_QUERIES, ...ISSUE_36_QUERIES];
+/** Every query bench:scale measures: the table's first ten, then issue 36's shapes, then issue 29's sorts. */
+export const SCALE_QUERIES: readonly ScaleQuery[] = [
+  ...BASE_QUERIES,
+  ...ISSUE_36_QUERIES,
+  ...ISSUE_29_QUERIES,
+];

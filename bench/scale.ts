@@ -102,6 +102,8 @@ async function measureDialect(
         filters: parseFilterTreeWithRe2(query.filters),
         searchType: query.searchType,
         resultCount: RESULT_COUNT,
+        sort: query.sort,
+        sampleSeed: query.sampleSeed,
       };
       const first = performance.now();
       let result = await searchCorpus(handle.db, request);

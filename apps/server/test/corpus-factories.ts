@@ -1,4 +1,5 @@
 import { sql, type Kysely } from 'kysely';
+import { sampleKey } from '../src/corpus/filters/sample-key.ts';
 import { toSearchText } from '../src/corpus/tokenize.ts';
 import type { Database } from '../src/db/schema.ts';
 import type { CommentsTable, PostsTable } from '../src/db/tables/corpus.tables.ts';
@@ -35,6 +36,7 @@ export function makePost(overrides: Partial<PostsTable> = {}): PostsTable {
     title,
     selftext,
     search_text: toSearchText(title, selftext),
+    sample_key: sampleKey('posts', id).toString(),
   };
 }
 
@@ -61,6 +63,7 @@ export function makeComment(overrides: Partial<CommentsTable> = {}): CommentsTab
     ...overrides,
     body,
     search_text: toSearchText(body),
+    sample_key: sampleKey('comments', id).toString(),
   };
 }
 

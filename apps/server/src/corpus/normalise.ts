@@ -2,6 +2,7 @@ import type { CommentsTable, PostsTable } from '../db/tables/corpus.tables.ts';
 import type { RawRedditComment, RawRedditPost, RawRedditThing } from './raw-types.ts';
 import type { SkipReason } from './skip-reasons.ts';
 import { domainOf, FIELDS_VERSION, postKindOf } from './post-fields.ts';
+import { sampleKey } from './filters/sample-key.ts';
 import { toSearchText } from './tokenize.ts';
 
 /** Thrown by normalisePost / normaliseComment for a record that cannot be stored. */
@@ -90,6 +91,7 @@ function toPostRow(raw: RawRedditPost, options: NormaliseOptions): PostsTable | 
     retrieved_at: retrievedAt(raw, created),
     is_sample: options.isSample ? 1 : 0,
     search_text: toSearchText(title, selftext),
+    sample_key: sampleKey('posts', id).toString(),
   };
 }
 
@@ -125,6 +127,7 @@ function toCommentRow(raw: RawRedditComment, options: NormaliseOptions): Comment
     is_sample: options.isSample ? 1 : 0,
     search_text: toSearchText(body),
     fields_version: FIELDS_VERSION,
+    sample_key: sampleKey('comments', id).toString(),
   };
 }
 

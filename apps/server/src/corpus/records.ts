@@ -23,6 +23,8 @@ export interface PostRecord extends Pick<
   /** the text is gone: deleted by its author or removed by a moderator */
   removed: boolean;
   is_sample: boolean;
+  /** the stored sample key as a decimal string, as the search reads it (docs/decisions/039) */
+  sample_key?: string;
   /** include_comments: the post's top comments by score (JSON and NDJSON only; docs/decisions/029) */
   top_comments?: TopComment[];
 }
@@ -85,6 +87,8 @@ export interface CommentRecord extends Pick<
   nsfw: boolean;
   removed: boolean;
   is_sample: boolean;
+  /** the stored sample key as a decimal string, as the search reads it (docs/decisions/039) */
+  sample_key?: string;
   /** include_context: the comment's post and parent chain */
   context?: ThreadContext;
 }

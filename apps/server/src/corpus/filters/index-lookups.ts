@@ -18,6 +18,11 @@ export type IndexLookup =
       readonly min: number;
       readonly max: number | null;
     }
+  /**
+   * records with a score in a range with a lower bound (the live score index, or the score index of every row when
+   * removed records are admitted; decision 039)
+   */
+  | { readonly kind: 'score'; readonly min: number; readonly max: number | null; readonly isLive: boolean }
   /** records with one of the names, created within the range when one is given (the name indexes) */
   | {
       readonly kind: 'names';
@@ -38,8 +43,9 @@ const PREFERENCE: Record<IndexLookup['kind'], number> = {
   words: 2,
   trigrams: 3,
   count: 4,
-  created: 5,
-  union: 6,
+  score: 5,
+  created: 6,
+  union: 7,
 };
 
 function lookupsOf(node: PreparedNode, isLive: boolean): IndexLookup[] {
@@ -63,6 +69,8 @@ function lookupsOf(node: PreparedNode, isLive: boolean): IndexLookup[] {
       ];
     case 'range':
       if (node.column === 'created_utc') return [{ kind: 'created', min: node.min, max: node.max }];
+      if (node.column === 'score')
+        return node.min === null ? [] : [{ kind: 'score', min: node.min, max: node.max, isLive }];
       // The count indexes hold live rows only.
       if (
         isLive &&
@@ -104,21 +112,4 @@ function withCreatedNames(lookups: IndexLookup[]): IndexLookup[] {
  */
 export function findIndexLookups(node: PreparedNode | null, isLive = true): IndexLookup[] {
   return node ? lookupsOf(node, isLive) : [];
-}
-
-/**
- * The score range every match lies in: the intersection of the `score` ranges reached from the root through AND
- * groups without NOT (posts' upvotes). A scan in result order starts and stops there.
- */
-export function findScoreRange(node: PreparedNode | null): { min: number | null; max: number | null } {
-  let min: number | null = null;
-  let max: number | null = null;
-  const visit = (n: PreparedNode) => {
-    if (n.kind === 'range' && n.column === 'score') {
-      if (n.min !== null) min = min === null ? n.min : Math.max(min, n.min);
-      if (n.max !== null) max = max === null ? n.max : Math.min(max, n.max);
-    } else if (n.kind === 'group' && n.combinator === 'and' && !n.not) n.children.forEach(visit);
-  };
-  if (node) visit(node);
-  return { min, max };
 }

@@ -12,7 +12,7 @@ import {
 } from '@threadcart/contracts';
 import { admitsRemoved, prepareFilter, type PreparedNode } from '../filters/prepare.ts';
 import { regexMatches, regexTextOfPost } from '../filters/regex.ts';
-import { sampleRank } from '../filters/sample-rank.ts';
+import { sampleStart, walkDistance } from '../filters/sample-key.ts';
 import { parseKeywordQuery, type KeywordTerm } from '../filters/keyword-query.ts';
 import { tokenize } from '../tokenize.ts';
 
@@ -32,6 +32,8 @@ interface ReferenceCommon {
   is_deleted?: number;
   is_removed?: number;
   removed?: boolean;
+  /** the stored sample key (a decimal string as the search reads it; a bigint as ingest writes it) */
+  sample_key?: bigint | string;
 }
 export interface ReferencePost extends ReferenceCommon {
   title: string;
@@ -190,8 +192,19 @@ export function compareForSort(sort: SortOrder, seed: number): (a: Sortable, b: 
         (b.num_comments ?? b.replies ?? 0) - (a.num_comments ?? a.replies ?? 0) ||
         b.score - a.score ||
         byId(a, b);
-    case 'random':
-      return (a, b) => sampleRank(seed, a.id) - sampleRank(seed, b.id) || byId(a, b);
+    case 'random': {
+      // The walk of the key index from the seed's start, wrapping past the largest key (decision 039).
+      const start = sampleStart(seed);
+      const distance = (r: Sortable) => {
+        if (r.sample_key === undefined) throw new Error(`record ${r.id} has no sample key`);
+        return walkDistance(BigInt(r.sample_key), start);
+      };
+      return (a, b) => {
+        const da = distance(a);
+        const db = distance(b);
+        return da < db ? -1 : da > db ? 1 : byId(a, b);
+      };
+    }
   }
 }
 

@@ -122,6 +122,14 @@ const countCondition = (lookup: Extract<IndexLookup, { kind: 'count' }>): Expres
     eb(lookup.column, '>', eb.lit(0)),
   ]);
 
+/** Records with a score in the range: the live score index's own predicate when the tree admits live records only. */
+const scoreCondition = (lookup: Extract<IndexLookup, { kind: 'score' }>): Expression<SqlBool> =>
+  eb.and([
+    ...(lookup.isLive ? [LIVE] : []),
+    eb('score', '>=', lookup.min),
+    ...(lookup.max === null ? [] : [eb('score', '<=', lookup.max)]),
+  ]);
+
 /**
  * SQLite: the rowids of a lookup, read from its index only, as a subquery with one column `r`. `withRepeats`: a union
  * keeps a rowid its parts share twice (UNION ALL), so that rows stream and a limit stops the reading early; a probe
@@ -158,6 +166,10 @@ export function lookupRowids(
       const index = sql.raw(table === 'posts' ? 'posts_live_num_comments_idx' : 'comments_live_replies_idx');
       return sql`select rowid as r from ${sql.table(table)} indexed by ${index} where ${countCondition(lookup)}`;
     }
+    case 'score': {
+      const index = sql.raw(`${table}_${lookup.isLive ? 'live_score' : 'score_all'}_idx`);
+      return sql`select rowid as r from ${sql.table(table)} indexed by ${index} where ${scoreCondition(lookup)}`;
+    }
     case 'union':
       return sql.join(
         lookup.parts.map((part) => lookupRowids(part, table, withRepeats)),
@@ -186,6 +198,8 @@ export function lookupCondition(lookup: IndexLookup, table: RecordType): Express
       return createdCondition(lookup);
     case 'count':
       return countCondition(lookup);
+    case 'score':
+      return scoreCondition(lookup);
     case 'union':
       return eb.or(lookup.parts.map((part) => lookupCondition(part, table)));
   }

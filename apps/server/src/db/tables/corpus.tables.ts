@@ -31,6 +31,11 @@ export interface PostsTable {
   flair: string;
   /** 1 once ingest has filled the filter fields above; a row with 0 is rewritten by the next ingest of its file */
   fields_version: number;
+  /**
+   * sampleKey('posts', id) as a decimal string: where the record lies in the random sort's walk (a signed 64-bit
+   * integer in both databases; written and read as text, which a JavaScript number cannot hold)
+   */
+  sample_key: string;
 }
 
 /** Generated from the stored names (A–Z lowered): never written, read by the name filters' indexes. */
@@ -58,6 +63,8 @@ export interface CommentsTable {
   is_sample: number;
   search_text: string;
   fields_version: number;
+  /** sampleKey('comments', id) as a decimal string */
+  sample_key: string;
 }
 
 /** A subreddit, author or link domain of the corpus with its record count (kept by ingest). */

@@ -5,7 +5,11 @@ import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { FilterTreeInput, SearchType } from '@threadcart/contracts';
 import { writeGeneratedCorpus } from '../../../corpus/generate.ts';
-import { corpusSnapshot, expectedReplies } from '../../../../test/fixtures/corpus/corpus-snapshot.ts';
+import {
+  corpusSnapshot,
+  expectedReplies,
+  findWrongSampleKeys,
+} from '../../../../test/fixtures/corpus/corpus-snapshot.ts';
 import { createTestDatabase, TEST_DIALECT, type TestDatabase } from '../../../../test/test-database.ts';
 import {
   deferCorpusObjects,
@@ -141,6 +145,10 @@ describe(`bulk ingest (${TEST_DIALECT})`, () => {
     expect(await indexes(bulk)).toEqual(expected);
     expect(await listDeferredObjects(bulk.db)).toEqual([]);
     expect(await corpusSnapshot(bulk.db)).toEqual(await corpusSnapshot(normal.db));
+    // Both write paths (PostgreSQL: COPY in the bulk load, multi-row inserts in the normal one) store the keys.
+    expect(await findWrongSampleKeys(bulk.db)).toEqual([]);
+    expect(await findWrongSampleKeys(normal.db)).toEqual([]);
+    expect(steps).toContain('building index posts_sample_key_idx…');
     expect(await nameCounts(bulk)).toEqual(await nameCounts(normal));
     const answers = await searches(normal);
     expect(answers.filter((a) => a.count > 0).length).toBeGreaterThanOrEqual(QUERIES.length - 2);

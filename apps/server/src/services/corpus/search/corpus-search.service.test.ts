@@ -5,6 +5,7 @@ import { clearCorpus, insertCorpus, makeComment, makePost } from '../../../../te
 import { createTestDatabase, type TestDatabase } from '../../../../test/test-database.ts';
 import { countMatches, searchCorpus } from './corpus-search.service.ts';
 import { parseFilterTreeWithRe2 } from '../../../corpus/filters/parse-filter-tree.ts';
+import { sampleKey } from '../../../corpus/filters/sample-key.ts';
 
 let database: TestDatabase;
 beforeAll(async () => {
@@ -99,6 +100,7 @@ describe('numbers, order, search types', () => {
       removed: false,
       retrieved_at: 1_700_000_100,
       is_sample: false,
+      sample_key: sampleKey('comments', 'x').toString(),
     });
   });
 

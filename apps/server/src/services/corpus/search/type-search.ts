@@ -1,5 +1,5 @@
 import type { FilterTree, SortOrder } from '@threadcart/contracts';
-import { findIndexLookups, findScoreRange, type IndexLookup } from '../../../corpus/filters/index-lookups.ts';
+import { findIndexLookups, type IndexLookup } from '../../../corpus/filters/index-lookups.ts';
 import type { KeywordTerm } from '../../../corpus/filters/keyword-query.ts';
 import {
   admitsRemoved,
@@ -7,6 +7,7 @@ import {
   type PreparedNode,
   type RecordType,
 } from '../../../corpus/filters/prepare.ts';
+import { sampleStart } from '../../../corpus/filters/sample-key.ts';
 import { compareForSort, recordMatches, type ReferenceRecord } from '../../../corpus/reference/evaluate.ts';
 import { dialectOf, type Db } from '../../../db/database.ts';
 import { excludeDelivered } from '../../../db/repositories/orders/delivered-records.repository.ts';
@@ -54,10 +55,13 @@ export interface TypeSearch {
   readonly row: RowCondition;
   readonly lookups: readonly IndexLookup[];
   readonly order: ResultOrder;
-  /** the order SQL can scan in, when an index serves it for this population */
-  readonly scanOrder: ScanOrder | undefined;
-  /** the key range of the scan order every match lies in */
-  readonly keyRange: KeyRange;
+  /** the index order the search walks (every sort has one, decision 039) */
+  readonly scanOrder: ScanOrder;
+  /**
+   * the key ranges of the scan order every match lies in, walked one after the other (two for random: from the
+   * seed's start to the largest key, then from the smallest up to the start)
+   */
+  readonly keyRanges: readonly KeyRange[];
   /** the reference check, for candidates of a superset condition (stopped by CheckStoppedError when shouldStop) */
   readonly keep: (record: PostOrComment, shouldStop?: () => boolean) => boolean;
   /** the result order as a comparator of records */
@@ -85,18 +89,71 @@ function wordsOnlyTerms(node: PreparedNode): KeywordTerm[] | undefined {
   return terms;
 }
 
-/** The range of created_utc every match lies in (rules reached from the root through AND groups without NOT). */
-function findCreatedRange(node: PreparedNode | null): KeyRange {
+/** The range of a column every match lies in (rules reached from the root through AND groups without NOT). */
+function findColumnRange(
+  node: PreparedNode | null,
+  column: string,
+): { min: number | null; max: number | null } {
   let min: number | null = null;
   let max: number | null = null;
   const visit = (n: PreparedNode) => {
-    if (n.kind === 'range' && n.column === 'created_utc') {
+    if (n.kind === 'range' && n.column === column) {
       if (n.min !== null) min = min === null ? n.min : Math.max(min, n.min);
       if (n.max !== null) max = max === null ? n.max : Math.min(max, n.max);
     } else if (n.kind === 'group' && n.combinator === 'and' && !n.not) n.children.forEach(visit);
   };
   if (node) visit(node);
   return { min, max };
+}
+
+/**
+ * The index every sort walks (decision 039): top the live score index, or the score index of every row when removed
+ * records are admitted; new and old the creation-time index; most_discussed the (count, score) index; random the
+ * sample key index.
+ */
+function scanOrderOf(sort: SortOrder, population: 'live' | 'all'): ScanOrder {
+  if (sort === 'top') return population === 'live' ? 'top' : 'top_all';
+  return sort;
+}
+
+// most_discussed's key is count × 2³² + score (corpus-search.repository.ts): a count range bounds it.
+const COUNT_SPAN = 4_294_967_296n;
+const HALF_SPAN = 2_147_483_648n;
+const MIN_KEY = -(1n << 63n);
+
+function keyRangesOf(
+  scanOrder: ScanOrder,
+  type: RecordType,
+  node: PreparedNode | null,
+  seed: number,
+): KeyRange[] {
+  switch (scanOrder) {
+    case 'top':
+    case 'top_all':
+      return [findColumnRange(node, 'score')];
+    case 'new':
+    case 'old':
+      return [findColumnRange(node, 'created_utc')];
+    case 'most_discussed': {
+      const { min, max } = findColumnRange(node, type === 'posts' ? 'num_comments' : 'replies');
+      return [
+        {
+          min: min === null ? null : BigInt(min) * COUNT_SPAN - HALF_SPAN,
+          max: max === null ? null : BigInt(max) * COUNT_SPAN + HALF_SPAN,
+        },
+      ];
+    }
+    case 'random': {
+      const start = sampleStart(seed);
+      // From the start up, then (unless the start is the smallest key) from the smallest key up to the start.
+      return start === MIN_KEY
+        ? [{ min: start, max: null }]
+        : [
+            { min: start, max: null },
+            { min: null, max: start - 1n },
+          ];
+    }
+  }
 }
 
 /**
@@ -117,32 +174,28 @@ export function prepareTypeSearch(
   // The count from the full-text index alone cannot see what a buyer received.
   const isWordsOnly = dialect === 'sqlite' && population === 'live' && excludeBuyerId === undefined;
   const terms = node && isWordsOnly ? wordsOnlyTerms(node) : undefined;
-  // top scans the live score index (live records only); new and old the creation-time index (any record).
-  const scanOrder: ScanOrder | undefined =
-    order.sort === 'top'
-      ? population === 'live'
-        ? 'top'
-        : undefined
-      : order.sort === 'new' || order.sort === 'old'
-        ? order.sort
-        : undefined;
+  const scanOrder = scanOrderOf(order.sort, population);
   return {
     type,
     row: excludeBuyerId === undefined ? row : excludeDelivered(row, excludeBuyerId, type),
     lookups: findIndexLookups(node, population === 'live'),
     order,
     scanOrder,
-    keyRange:
-      scanOrder === 'top'
-        ? findScoreRange(node)
-        : scanOrder
-          ? findCreatedRange(node)
-          : { min: null, max: null },
+    keyRanges: keyRangesOf(scanOrder, type, node, order.seed),
     keep: (record, shouldStop) => recordMatches(tree, { type, record } as ReferenceRecord, shouldStop),
     compare: compareForSort(order.sort, order.seed),
     wordsQuery: terms && terms.length > 0 ? toFts5Query(terms) : undefined,
   };
 }
+
+/**
+ * The lookups a listing may drive from: for top, not a score range, which the walk of the score index starts and
+ * stops at already (its matches come first; the lookup would read every one of them).
+ */
+const listingLookups = (search: TypeSearch) =>
+  search.scanOrder === 'top' || search.scanOrder === 'top_all'
+    ? search.lookups.filter((lookup) => lookup.kind !== 'score')
+    : search.lookups;
 
 /** The best `limit` matches of one type in the search's order; past the deadline what was found (isComplete false). */
 export async function listType<T extends RecordType>(
@@ -156,11 +209,9 @@ export async function listType<T extends RecordType>(
   const extent = await findStorageExtent(db, type);
   const totalRows = extent.units * extent.rowsPerUnit;
   const balance = lookupLimitFor(limit, totalRows);
-  const lookup = await chooseLookup(db, type, search.lookups, balance, limits);
+  const lookup = await chooseLookup(db, type, listingLookups(search), balance, limits);
   if (lookup) return listFromLookup<T>(db, search, lookup, limit, limits);
-  if (search.scanOrder)
-    return listInScanOrder<T>(db, search, search.scanOrder, limit, limits, { totalRows, balance });
-  return listByStorageScan<T>(db, search, limit, limits, extent);
+  return listInScanOrder<T>(db, search, search.scanOrder, limit, limits, { totalRows, balance });
 }
 
 async function listFromLookup<T extends RecordType>(
@@ -199,73 +250,38 @@ async function listInScanOrder<T extends RecordType>(
   const type = search.type as T;
   const { needsCheck } = search.row;
   const records: RecordOf<T>[] = [];
-  let from: ScanKey | undefined;
   let chunk = FIRST_CHUNK;
   let scanned = 0;
-  for (;;) {
-    await checkpoint(limits);
-    if (isPast(limits)) return { records, isComplete: false };
-    const to = await findChunkEnd(db, type, order, from, chunk, search.keyRange);
-    const need = limit - records.length;
-    const rows = await untilDeadline(db, limits, (trx) =>
-      selectChunkRows(
-        trx,
-        type,
-        search.row,
-        { order, from, to, range: search.keyRange },
-        needsCheck ? undefined : need,
-      ),
-    );
-    if (!rows) return { records, isComplete: false };
-    const { kept, isComplete } = needsCheck
-      ? keepUntil(rows, search.keep, limits, need)
-      : { kept: rows, isComplete: true };
-    records.push(...kept);
-    if (records.length >= limit) return { records: records.slice(0, limit), isComplete: true };
-    if (!isComplete) return { records, isComplete: false };
-    if (scanned === 0 && to) {
-      const scan = { limit, found: records.length, scanned: chunk, balance, needsCheck };
-      const sparse = await chooseSparseLookup(db, type, search.lookups, scan, limits);
-      if (sparse) return listFromLookup<T>(db, search, sparse, limit, limits);
+  for (const range of search.keyRanges) {
+    let from: ScanKey | undefined;
+    for (;;) {
+      await checkpoint(limits);
+      if (isPast(limits)) return { records, isComplete: false };
+      const to = await findChunkEnd(db, type, order, from, chunk, range);
+      const need = limit - records.length;
+      const rows = await untilDeadline(db, limits, (trx) =>
+        selectChunkRows(trx, type, search.row, { order, from, to, range }, needsCheck ? undefined : need),
+      );
+      if (!rows) return { records, isComplete: false };
+      const { kept, isComplete } = needsCheck
+        ? keepUntil(rows, search.keep, limits, need)
+        : { kept: rows, isComplete: true };
+      records.push(...kept);
+      if (records.length >= limit) return { records: records.slice(0, limit), isComplete: true };
+      if (!isComplete) return { records, isComplete: false };
+      if (scanned === 0 && to) {
+        const scan = { limit, found: records.length, scanned: chunk, balance, needsCheck };
+        const sparse = await chooseSparseLookup(db, type, listingLookups(search), scan, limits);
+        if (sparse) return listFromLookup<T>(db, search, sparse, limit, limits);
+      }
+      scanned += chunk;
+      limits.onProgress?.(Math.min(1, scanned / Math.max(1, totalRows)));
+      if (!to) break;
+      from = to;
+      chunk = Math.min(MAX_CHUNK, chunk * 4);
     }
-    scanned += chunk;
-    limits.onProgress?.(Math.min(1, scanned / Math.max(1, totalRows)));
-    if (!to) return { records, isComplete: true };
-    from = to;
-    chunk = Math.min(MAX_CHUNK, chunk * 4);
   }
-}
-
-/**
- * No index serves the order (most_discussed, random, or top over removed records) and no lookup is small: every
- * stored row is read in storage order and the best `limit` matches kept. Its cost follows the corpus; the order
- * runs in the worker with its progress shown, and a dry run stops at its deadline.
- */
-async function listByStorageScan<T extends RecordType>(
-  db: Db,
-  search: TypeSearch,
-  limit: number,
-  limits: SearchLimits,
-  extent: { units: number; rowsPerUnit: number },
-): Promise<{ records: RecordOf<T>[]; isComplete: boolean }> {
-  const type = search.type as T;
-  const best = new BestRecords<RecordOf<T>>(limit, search.compare);
-  const step = Math.max(16, Math.round(STORAGE_READ_ROWS / extent.rowsPerUnit));
-  for (let from = dialectOf(db) === 'sqlite' ? 1 : 0; from <= extent.units; from += step) {
-    await checkpoint(limits);
-    if (isPast(limits)) return { records: best.records, isComplete: false };
-    const rows = await untilDeadline(db, limits, (trx) =>
-      selectStorageRange(trx, type, search.row, from, from + step),
-    );
-    if (!rows) return { records: best.records, isComplete: false };
-    const { kept, isComplete } = search.row.needsCheck
-      ? keepUntil(rows, search.keep, limits)
-      : { kept: rows, isComplete: true };
-    for (const record of kept) best.add(record);
-    if (!isComplete) return { records: best.records, isComplete: false };
-    limits.onProgress?.(Math.min(1, (from + step) / Math.max(1, extent.units)));
-  }
-  return { records: best.records, isComplete: true };
+  return { records, isComplete: true };
 }
 
 /**

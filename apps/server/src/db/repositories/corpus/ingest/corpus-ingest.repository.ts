@@ -28,11 +28,11 @@ export interface UpsertOptions {
 const COLUMNS: Record<CorpusTable, readonly string[]> = {
   posts: (
     'id author title selftext score num_comments created_utc subreddit permalink url over_18 is_deleted is_removed ' +
-    'retrieved_at is_sample search_text post_kind domain flair fields_version'
+    'retrieved_at is_sample search_text post_kind domain flair fields_version sample_key'
   ).split(' '),
   comments: (
     'id author body score created_utc parent_id link_id subreddit replies permalink over_18 is_deleted is_removed ' +
-    'retrieved_at is_sample search_text fields_version'
+    'retrieved_at is_sample search_text fields_version sample_key'
   ).split(' '),
 };
 

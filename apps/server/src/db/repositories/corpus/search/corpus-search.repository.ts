@@ -22,17 +22,21 @@ import { probeLookupPostgres } from './bitmap-probe.repository.ts';
 
 export type RecordOf<T extends RecordType> = T extends 'posts' ? PostRecord : CommentRecord;
 
-/** The orders SQL can scan in (the others are sorted in JavaScript, decision 017). */
-export type ScanOrder = 'top' | 'new' | 'old';
-/** A position in a scan order: the key column's value and the id. */
+/**
+ * The orders SQL can scan in, each along an index (decision 039): top (the live score index), top_all (top when
+ * removed records are admitted: the score index of every row), new and old (created_utc), most_discussed (the count,
+ * then the score), random (sample_key from a start; the caller walks the two ranges either side of it).
+ */
+export type ScanOrder = 'top' | 'top_all' | 'new' | 'old' | 'most_discussed' | 'random';
+/** A position in a scan order: the key column's value (a bigint for the 64-bit sample key) and the id. */
 export interface ScanKey {
-  readonly value: number;
+  readonly value: number | bigint;
   readonly id: string;
 }
 /** The range of the order's key column every match lies in (score for top, created_utc for new and old). */
 export interface KeyRange {
-  readonly min: number | null;
-  readonly max: number | null;
+  readonly min: number | bigint | null;
+  readonly max: number | bigint | null;
 }
 
 /** The columns a search reads: the file's (docs/product.md §8.2) and those the filters and the reference need. */
@@ -44,9 +48,10 @@ const FLAGS = ['over_18', 'is_deleted', 'is_removed', 'is_sample'];
 const NUMBERS = ['score', 'num_comments', 'created_utc', 'replies', 'retrieved_at'];
 
 function toRecord<T extends RecordType>(row: Record<string, unknown>): RecordOf<T> {
-  const { over_18, is_deleted, is_removed, is_sample, ...rest } = row;
+  const { over_18, is_deleted, is_removed, is_sample, sample_key_text, scan_key: _key, ...rest } = row;
   const record: Record<string, unknown> = {
     ...rest,
+    sample_key: sample_key_text,
     nsfw: Number(over_18) === 1,
     removed: Number(is_deleted) === 1 || Number(is_removed) === 1,
     is_sample: Number(is_sample) === 1,
@@ -55,8 +60,13 @@ function toRecord<T extends RecordType>(row: Record<string, unknown>): RecordOf<
   return record as unknown as RecordOf<T>;
 }
 
-const columnsOf = (type: RecordType, prefix?: string) =>
-  sql.join([...COLUMNS[type], ...FLAGS].map((c) => (prefix ? sql.ref(`${prefix}.${c}`) : sql.ref(c))));
+const columnsOf = (type: RecordType, prefix?: string) => {
+  const ref = (c: string) => sql.ref(prefix ? `${prefix}.${c}` : c);
+  // 64 bits do not fit a JavaScript number (better-sqlite3 would round it): the key travels as text too, under its
+  // own name (an ORDER BY on a UNION ALL of chunks sorts by the output column, which must stay an integer).
+  const key = sql`cast(${ref('sample_key')} as text) as sample_key_text`;
+  return sql.join([...[...COLUMNS[type], ...FLAGS, 'sample_key'].map(ref), key]);
+};
 
 async function selectRecords<T extends RecordType>(
   db: Db,
@@ -90,9 +100,14 @@ async function withPlan<T>(db: Db, off: readonly string[], run: (db: Db) => Prom
 /** The lookup drives: a bitmap scan of its index (the caller has checked, or is checking, that it is small). */
 const drivenByLookup = <T>(db: Db, run: (db: Db) => Promise<T>) =>
   withPlan(db, ['enable_seqscan', 'enable_indexscan'], run);
-/** The scan order drives: a range of its index, the condition checked on each row of the range. */
-const drivenByOrder = <T>(db: Db, run: (db: Db) => Promise<T>) =>
-  withPlan(db, ['enable_seqscan', 'enable_bitmapscan'], run);
+/**
+ * PostgreSQL planner methods off while the scan order drives: a range of its index read in order, the condition
+ * checked on each row of the range. Sorts too: the live predicate let the planner read a partial index of another
+ * order and sort its rows. And JIT: a method turned off still costs 10¹⁰ where a segment's few rows need it, which
+ * passes JIT's thresholds, and compiling took 330-1,000 ms of a chunk that runs in 2 ms (decision 039).
+ */
+export const ORDER_WALK_OFF = ['enable_seqscan', 'enable_bitmapscan', 'enable_sort', 'jit'] as const;
+const drivenByOrder = <T>(db: Db, run: (db: Db) => Promise<T>) => withPlan(db, ORDER_WALK_OFF, run);
 
 /** How many rows a lookup lists, up to `limit`, read from its index (PostgreSQL: its bitmap, an upper bound). */
 export async function probeLookup(
@@ -117,23 +132,44 @@ function lookupRowsQuery(type: RecordType, lookup: IndexLookup, where: Expressio
   return sql`from ${sql.table(type)} where ${lookupCondition(lookup, type)} and (${where})`;
 }
 
-const KEY_COLUMN: Record<ScanOrder, string> = { top: 'score', new: 'created_utc', old: 'created_utc' };
-/** Whether the key column descends in the order, and whether the id (the tie-break) does. */
+// most_discussed orders by the count (posts' comments, comments' replies), then the score: one key, count × 2³² +
+// score, which orders the pairs the same way while |score| < 2³¹, indexed as that expression (migration
+// 20261130000200; the statement must spell it the same way for the planner to match it).
+const DISCUSSED_KEY: Record<RecordType, string> = {
+  posts: '(num_comments * 4294967296 + score)',
+  comments: '(replies * 4294967296 + score)',
+};
+
+/** The key an order scans, an indexed column or expression of the type's table. */
+function keyOf(order: ScanOrder, type: RecordType): RawBuilder<unknown> {
+  switch (order) {
+    case 'top':
+    case 'top_all':
+      return sql.ref('score');
+    case 'new':
+    case 'old':
+      return sql.ref('created_utc');
+    case 'random':
+      return sql.ref('sample_key');
+    case 'most_discussed':
+      return sql.raw(DISCUSSED_KEY[type]);
+  }
+}
+/** Whether the key descends in the order, and whether the id (the tie-break) does. */
 const DESCENDS: Record<ScanOrder, { key: boolean; id: boolean }> = {
   top: { key: true, id: false },
+  top_all: { key: true, id: false },
   new: { key: true, id: true },
   old: { key: false, id: false },
+  most_discussed: { key: true, id: false },
+  random: { key: false, id: false },
 };
 
 function orderBy(order: ScanOrder, key: RawBuilder<unknown>): RawBuilder<unknown> {
   const { key: keyDesc, id: idDesc } = DESCENDS[order];
   return sql`order by ${key} ${sql.raw(keyDesc ? 'desc' : 'asc')}, id ${sql.raw(idDesc ? 'desc' : 'asc')}`;
 }
-const ORDER_BY: Record<ScanOrder, RawBuilder<unknown>> = {
-  top: orderBy('top', sql.ref('score')),
-  new: orderBy('new', sql.ref('created_utc')),
-  old: orderBy('old', sql.ref('created_utc')),
-};
+const orderByKey = (order: ScanOrder, type: RecordType) => orderBy(order, keyOf(order, type));
 
 /**
  * The rows a lookup lists that pass the condition, in a scan order with a limit, or all of them unordered (the
@@ -149,7 +185,7 @@ export async function selectLookupRows<T extends RecordType>(
   const dialect = dialectOf(db);
   const from = lookupRowsQuery(type, lookup, row.where, dialect);
   const columns = dialect === 'sqlite' ? columnsOf(type, 't') : columnsOf(type);
-  const tail = order ? sql`${ORDER_BY[order.by]} ${limitSql(order.limit)}` : sql``;
+  const tail = order ? sql`${orderByKey(order.by, type)} ${limitSql(order.limit)}` : sql``;
   return drivenByLookup(db, (trx) => selectRecords(trx, sql`select ${columns} ${from} ${tail}`));
 }
 
@@ -180,8 +216,13 @@ export async function countWordMatches(db: Db, type: RecordType, ftsQuery: strin
 // read again and filtered, once per chunk, and the low scores are ties of millions of rows at 10M records.
 
 /** Where the key column lies strictly after `value` in the order (`before`: strictly before it). */
-function keyBeyond(order: ScanOrder, value: number, side: 'after' | 'before'): RawBuilder<SqlBool> {
-  const column = sql.ref(KEY_COLUMN[order]);
+function keyBeyond(
+  order: ScanOrder,
+  type: RecordType,
+  value: number | bigint,
+  side: 'after' | 'before',
+): RawBuilder<SqlBool> {
+  const column = keyOf(order, type);
   return DESCENDS[order].key === (side === 'after') ? sql`${column} < ${value}` : sql`${column} > ${value}`;
 }
 
@@ -192,7 +233,8 @@ const idAfter = (order: ScanOrder, id: string): RawBuilder<SqlBool> =>
 const idUpTo = (order: ScanOrder, id: string): RawBuilder<SqlBool> =>
   DESCENDS[order].id ? sql`id >= ${id}` : sql`id <= ${id}`;
 
-const onKey = (order: ScanOrder, value: number) => sql<SqlBool>`${sql.ref(KEY_COLUMN[order])} = ${value}`;
+const onKey = (order: ScanOrder, type: RecordType, value: number | bigint) =>
+  sql<SqlBool>`${keyOf(order, type)} = ${value}`;
 
 /**
  * The rows strictly after `from` and at or before `to` (undefined: the start, the end), as at most three index
@@ -200,20 +242,21 @@ const onKey = (order: ScanOrder, value: number) => sql<SqlBool>`${sql.ref(KEY_CO
  */
 function segmentsBetween(
   order: ScanOrder,
+  type: RecordType,
   from: ScanKey | undefined,
   to: ScanKey | undefined,
 ): RawBuilder<SqlBool>[] {
   const and = (parts: RawBuilder<SqlBool>[]) =>
     parts.length === 0 ? sql<SqlBool>`1 = 1` : (sql.join(parts, sql` and `) as RawBuilder<SqlBool>);
   if (from && to && from.value === to.value)
-    return [and([onKey(order, from.value), idAfter(order, from.id), idUpTo(order, to.id)])];
+    return [and([onKey(order, type, from.value), idAfter(order, from.id), idUpTo(order, to.id)])];
   const segments: RawBuilder<SqlBool>[] = [];
-  if (from) segments.push(and([onKey(order, from.value), idAfter(order, from.id)]));
+  if (from) segments.push(and([onKey(order, type, from.value), idAfter(order, from.id)]));
   const between: RawBuilder<SqlBool>[] = [];
-  if (from) between.push(keyBeyond(order, from.value, 'after'));
-  if (to) between.push(keyBeyond(order, to.value, 'before'));
+  if (from) between.push(keyBeyond(order, type, from.value, 'after'));
+  if (to) between.push(keyBeyond(order, type, to.value, 'before'));
   segments.push(and(between));
-  if (to) segments.push(and([onKey(order, to.value), idUpTo(order, to.id)]));
+  if (to) segments.push(and([onKey(order, type, to.value), idUpTo(order, to.id)]));
   return segments;
 }
 
@@ -234,8 +277,8 @@ function inOrder(
   return sql`${sql.join(members, sql` union all `)} ${outerOrder} ${tails.whole}`;
 }
 
-function inRange(order: ScanOrder, range: KeyRange): RawBuilder<SqlBool> {
-  const column = sql.ref(KEY_COLUMN[order]);
+function inRange(order: ScanOrder, type: RecordType, range: KeyRange): RawBuilder<SqlBool> {
+  const column = keyOf(order, type);
   const low = range.min === null ? sql`1 = 1` : sql`${column} >= ${range.min}`;
   const high = range.max === null ? sql`1 = 1` : sql`${column} <= ${range.max}`;
   return sql`${low} and ${high}`;
@@ -254,18 +297,20 @@ export async function findChunkEnd(
   chunk: number,
   range: KeyRange,
 ): Promise<ScanKey | undefined> {
-  const column = sql.ref(KEY_COLUMN[order]);
+  const column = keyOf(order, type);
   const live = order === 'top' ? sql`${LIVE} and` : sql``;
   // Each segment reads at most `chunk` entries; the chunk's end is the last of the first `chunk` in order.
   const { rows } = await inOrder(
-    segmentsBetween(order, from, undefined),
-    (where) => sql`select ${column} as value, id from ${sql.table(type)}
-      where ${live} ${where} and ${inRange(order, range)} ${ORDER_BY[order]}`,
+    segmentsBetween(order, type, from, undefined),
+    (where) => sql`select ${column} as value, cast(${column} as text) as text, id from ${sql.table(type)}
+      where ${live} ${where} and ${inRange(order, type, range)} ${orderByKey(order, type)}`,
     orderBy(order, sql.ref('value')),
     { member: sql`limit ${chunk}`, whole: sql`limit 1 offset ${chunk - 1}` },
   ).execute(db);
   const row = rows[0];
-  return row ? { value: Number(row.value), id: String(row.id) } : undefined;
+  if (!row) return undefined;
+  // As text: the sample key and most_discussed's key exceed a JavaScript number's 53 bits.
+  return { value: BigInt(String(row.text)), id: String(row.id) };
 }
 
 /** The rows after `from` up to `to` (to the end of the range when undefined) that pass the condition, in order. */
@@ -281,10 +326,11 @@ export async function selectChunkRows<T extends RecordType>(
     selectRecords(
       trx,
       inOrder(
-        segmentsBetween(order, chunk.from, chunk.to),
-        (where) => sql`select ${columnsOf(type)} from ${sql.table(type)}
-        where ${where} and ${inRange(order, chunk.range)} and (${row.where}) ${ORDER_BY[order]}`,
-        ORDER_BY[order],
+        segmentsBetween(order, type, chunk.from, chunk.to),
+        // The key is selected too: the UNION ALL of segments is ordered by an output column.
+        (where) => sql`select ${columnsOf(type)}, ${keyOf(order, type)} as scan_key from ${sql.table(type)}
+        where ${where} and ${inRange(order, type, chunk.range)} and (${row.where}) ${orderByKey(order, type)}`,
+        orderBy(order, sql.ref('scan_key')),
         { member: limitSql(limit), whole: limitSql(limit) },
       ),
     ),

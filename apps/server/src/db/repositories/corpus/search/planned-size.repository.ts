@@ -8,7 +8,7 @@ import { lookupCondition } from '../../../filter-sql/index-lookup.ts';
 // 2026-11-27, third). Even the bitmap probe builds the lookup's whole bitmap: at 10M records, 0.5-1.3 s for a common
 // word or for `replies >= 3`, only to learn that the lookup is too large to drive from. The planner's
 // estimate costs a millisecond, and it is trusted only where it rests on the table's statistics of that one
-// condition: a single word (the tsvector column's most common elements), a count or a creation-time range (the
+// condition: a single word (the tsvector column's most common elements), a count, score or creation-time range (the
 // column's histogram). An AND of conditions is estimated as if they were independent, and two words that never meet
 // would look common together; it is probed. So is a trigram literal: the planner's `ilike` estimate is no share of
 // the rows that hold it (one row, for a literal every row of the test's table holds).
@@ -24,6 +24,7 @@ function isEstimable(lookup: IndexLookup): boolean {
     case 'words':
       return lookup.terms.length === 1 && lookup.terms[0]!.tokens.length === 1;
     case 'count':
+    case 'score':
     case 'created':
       return true;
     default:
