@@ -60,12 +60,28 @@ export interface SampledPageCount {
 }
 
 /**
+ * The 95 % range of a table's total of a count per page from a random sample of its pages: Student's t over their
+ * spread (a handful of pages gets a wide factor, one page no bound at all), with the finite-population correction.
+ */
+function pageTotalRange(counts: readonly number[], units: number): { low: number; high: number } {
+  const n = counts.length;
+  const mean = counts.reduce((sum, count) => sum + count, 0) / n;
+  const finite = Math.max(0, 1 - n / Math.max(units, n));
+  const variance = n < 2 ? Infinity : counts.reduce((sum, count) => sum + (count - mean) ** 2, 0) / (n - 1);
+  const half =
+    finite === 0 || variance === 0 ? 0 : tQuantile975(n - 1) * units * Math.sqrt((variance * finite) / n);
+  return { low: mean * units - half, high: mean * units + half };
+}
+
+/**
  * A table's matches from a random sample of its pages (a cluster sample: pages drawn without replacement, every row
- * of a page counted). The point is the mean per page times the pages; its 95 % range is Student's t over the spread
- * between pages (a handful of pages gets a wide factor, one page no bound at all), with the finite-population
- * correction, and no narrower than Wilson's on the rows as if they were drawn one by one; when every page agrees
- * (no row matches, or every row), Wilson's on the pages, as if each page were one row. The rows a page holds vary, so the spread includes the uncertainty of the table's row count;
- * the range stays within the rows the table can hold by the sample and by the catalog (`rowsStored`).
+ * of a page counted). The point is the mean per page times the pages. Its 95 % range is pageTotalRange over the
+ * matches of the pages, as if one more page had been drawn at either extreme (one with no match for the low end, one
+ * whose every row matches for the high end): matches crowd into few pages (a thread's comments are stored together),
+ * and a sample that missed those pages sees a small spread too. It is no narrower than Wilson's on the rows, as if
+ * they were drawn one by one; when every page agrees (no row matches, or every row), Wilson's on the pages, as if
+ * each were one row. The rows a page holds vary, so the spread includes the uncertainty of the table's row count;
+ * the range stays within the rows the table holds by the sample or by the catalog (`rowsStored`).
  */
 export function estimateFromPages(
   pages: readonly SampledPageCount[],
@@ -74,29 +90,29 @@ export function estimateFromPages(
 ): Estimate {
   const n = pages.length;
   if (n === 0) return { value: 0, low: 0, high: Math.ceil(rowsStored) };
-  const k = pages.reduce((sum, page) => sum + page.matches, 0);
+  const matches = pages.map((page) => page.matches);
+  const k = matches.reduce((sum, m) => sum + m, 0);
+  // Every page read: the count is exact.
+  if (n >= units) return { value: k, low: k, high: k };
   const tuples = pages.reduce((sum, page) => sum + page.tuples, 0);
-  const mean = k / n;
-  const value = mean * units;
-  const variance =
-    n < 2 ? Infinity : pages.reduce((sum, page) => sum + (page.matches - mean) ** 2, 0) / (n - 1);
-  const finite = Math.max(0, 1 - n / Math.max(units, n));
-  // The half-width of a mean of n pages by their spread (0 when the sample is the whole table).
-  const half = (spread: number) =>
-    finite === 0 || spread === 0 ? 0 : tQuantile975(n - 1) * units * Math.sqrt((spread * finite) / n);
-  const clusterHalf = half(variance);
+  const value = (k / n) * units;
   const rows = units * (tuples / n);
-  // Pages that all agree (no row matching, or every row) show no spread of their share: rows stored together may
-  // match together, so the share then has Wilson's range over the pages, not over the rows.
-  const share = k === 0 || k === tuples ? wilsonInterval((k / tuples) * n, n) : wilsonInterval(k, tuples);
+  const isUniform = k === 0 || k === tuples;
+  const share = isUniform ? wilsonInterval((k / tuples) * n, n) : wilsonInterval(k, tuples);
+  const spread = pageTotalRange(matches, units);
+  const fullest = Math.max(...pages.map((page) => page.tuples));
+  const lowest = isUniform ? spread.low : Math.min(spread.low, pageTotalRange([...matches, 0], units).low);
+  const highest = isUniform
+    ? spread.high
+    : Math.max(spread.high, pageTotalRange([...matches, fullest], units).high);
   // Every row of the table matching, by the spread of the rows per page: the most the range may say.
-  const rowsMean = tuples / n;
-  const rowsVariance =
-    n < 2 ? Infinity : pages.reduce((sum, page) => sum + (page.tuples - rowsMean) ** 2, 0) / (n - 1);
-  const rowsHigh = rows + half(rowsVariance);
+  const rowsHigh = pageTotalRange(
+    pages.map((page) => page.tuples),
+    units,
+  ).high;
   const most = Math.max(rowsStored, Number.isFinite(rowsHigh) ? rowsHigh : rowsStored, k);
-  const low = Math.max(k, Math.floor(Math.min(value - clusterHalf, share.low * rows)));
-  const high = Math.ceil(Math.min(most, Math.max(value + clusterHalf, share.high * rows)));
+  const low = Math.max(k, Math.floor(Math.min(lowest, share.low * rows)));
+  const high = Math.ceil(Math.min(most, Math.max(highest, share.high * rows)));
   return { value: Math.round(Math.min(Math.max(value, low), high)), low: Math.min(low, high), high };
 }
 
