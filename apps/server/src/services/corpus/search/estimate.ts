@@ -95,8 +95,10 @@ export function estimateFromPages(
   // Every page read: the count is exact.
   if (n >= units) return { value: k, low: k, high: k };
   const tuples = pages.reduce((sum, page) => sum + page.tuples, 0);
-  const value = (k / n) * units;
   const rows = units * (tuples / n);
+  // No match seen: the point is the centre of Wilson's range over the rows read (half its upper bound), not 0 and
+  // not the centre of the wider range over the pages, which says how little a few pages show, not what they saw.
+  const value = k === 0 ? (wilsonInterval(0, tuples).high / 2) * rows : (k / n) * units;
   const isUniform = k === 0 || k === tuples;
   const share = isUniform ? wilsonInterval((k / tuples) * n, n) : wilsonInterval(k, tuples);
   const spread = pageTotalRange(matches, units);
