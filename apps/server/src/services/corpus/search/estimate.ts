@@ -193,6 +193,7 @@ export async function estimateType(
       if (isStatementCancelled(error) && sampled.size > 0) break;
       throw error;
     }
+    const pagesBefore = sampled.size;
     for (const page of pages) {
       if (sampled.has(page.page)) continue;
       // The batch's rows are read already: all of them count, unless each costs an RE2 check here (a hostile
@@ -206,8 +207,9 @@ export async function estimateType(
       tuples += page.tuples;
       sampled.set(page.page, { tuples: page.tuples, matches: checked.kept.length });
     }
-    // A batch of the whole table has read every page there is.
-    if (percent >= 100) break;
+    // A batch of the whole table has read every page there is; a batch of pages all read before (or cut short by the
+    // deadline) says the sample has most of the table (fewer rows than SAMPLE_ROWS), or its time is up.
+    if (percent >= 100 || (pages.length > 0 && sampled.size === pagesBefore)) break;
     if (pages.length > 0) {
       percent = batchPercent(0);
       continue;
