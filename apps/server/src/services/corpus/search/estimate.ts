@@ -20,8 +20,9 @@ export interface Estimate {
 const SAMPLE_ROWS = 3_000;
 /**
  * PostgreSQL pages an estimate reads at least (within the dry run's cutoff): rows stored together look alike (a
- * generated corpus is stored in time order, so a date rule matches whole runs of pages), and the spread of a handful
- * of pages says little about the table. A few pages once gave 933,515 matches a range of 180,335–832,804.
+ * generated corpus is stored in time order, so a date rule matches whole runs of pages; a thread's comments are
+ * stored together), and the spread of a handful of pages says little about the table (Student's t is 2.78 for 5
+ * pages, 2.05 for 30).
  */
 const MIN_PAGES = 30;
 /**
