@@ -130,14 +130,22 @@ describe(`the dry run's estimate at 1M records (${TEST_DIALECT})`, () => {
           : `${answer.matches}`,
         isInside,
         isWrongZero: answer.matches === 0 && exact > 0,
+        width: answer.isEstimate ? answer.high / Math.max(1, answer.low) : undefined,
       });
     }
     const estimates = outcomes.filter((o) => o.answer.startsWith('≈'));
     const misses = outcomes.filter((o) => !o.isInside);
+    // How wide the ranges are (a range can be honest by being useless): the median of high / max(1, low).
+    const widths = estimates.map((o) => o.width!).sort((a, b) => a - b);
+    const medianWidth = widths.length === 0 ? 0 : widths[Math.floor((widths.length - 1) / 2)]!;
     console.log(
-      `${TEST_DIALECT}: ${outcomes.length} trees, ${estimates.length} estimated, ${misses.length} outside their range\n` +
+      `${TEST_DIALECT}: ${outcomes.length} trees, ${estimates.length} estimated, ${misses.length} outside their ` +
+        `range, median high/low ${medianWidth.toFixed(2)}\n` +
         misses.map((m) => `  ${m.searchType} ${m.tree}: exact ${m.exact}, answered ${m.answer}`).join('\n'),
     );
+    // Every case, for a closer look: ESTIMATE_OUTCOMES=file.json.
+    if (process.env.ESTIMATE_OUTCOMES)
+      fs.writeFileSync(process.env.ESTIMATE_OUTCOMES, JSON.stringify(outcomes, null, 1));
     expect(outcomes.filter((o) => o.isWrongZero)).toEqual([]);
     expect(outcomes.filter((o) => o.isInside).length / outcomes.length).toBeGreaterThanOrEqual(0.95);
   });

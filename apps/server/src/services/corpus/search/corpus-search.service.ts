@@ -9,8 +9,9 @@ import {
   type SearchLimits,
   type TypeSearch,
 } from './type-search.ts';
-import { estimateType, type Estimate } from './estimate.ts';
+import { estimateType, shareLimits, type Estimate } from './estimate.ts';
 import type { RecordType } from '../../../corpus/filters/prepare.ts';
+import { findStorageExtent } from '../../../db/repositories/corpus/search/corpus-search.repository.ts';
 
 export type { CommentRecord, PostRecord } from '../../../corpus/records.ts';
 export type { SearchLimits } from './type-search.ts';
@@ -98,15 +99,28 @@ export async function countMatches(
   return { count: Math.min(total, cap), isCapped: total > cap, isComplete: isComplete || total > cap };
 }
 
-/** An estimate of how many records match, from a random sample of each type (a 95 % range). */
+/**
+ * An estimate of how many records match, from a random sample of each type (a 95 % range). The types share the time
+ * by their size (shareLimits): the first type sampled once took it all and left the second one a few pages.
+ */
 export async function estimateMatches(
   db: Db,
   query: Omit<SearchQuery, 'resultCount'>,
   limits: SearchLimits = {},
 ): Promise<Estimate> {
+  const types = typesOf(query.searchType);
+  const extents = [];
+  for (const type of types) extents.push(await findStorageExtent(db, type));
+  const sizes = extents.map((extent) => Math.max(1, extent.units * extent.rowsPerUnit));
   const total = { value: 0, low: 0, high: 0 };
-  for (const type of typesOf(query.searchType)) {
-    const estimate = await estimateType(db, prepareQuery(db, query, type), limits);
+  for (const [i, type] of types.entries()) {
+    const share = sizes[i]! / sizes.slice(i).reduce((sum, size) => sum + size, 0);
+    const estimate = await estimateType(
+      db,
+      prepareQuery(db, query, type),
+      extents[i]!,
+      shareLimits(limits, share),
+    );
     total.value += estimate.value;
     total.low += estimate.low;
     total.high += estimate.high;

@@ -338,10 +338,13 @@ export async function selectChunkRows<T extends RecordType>(
 }
 
 /** Where rows are stored: SQLite the largest rowid (dense: the corpus only grows), PostgreSQL pages and rows a page. */
-export async function findStorageExtent(
-  db: Db,
-  type: RecordType,
-): Promise<{ readonly units: number; readonly rowsPerUnit: number }> {
+export interface StorageExtent {
+  readonly units: number;
+  readonly rowsPerUnit: number;
+}
+
+/** A table's extent from the catalog: no rows read. */
+export async function findStorageExtent(db: Db, type: RecordType): Promise<StorageExtent> {
   if (dialectOf(db) === 'sqlite') {
     const { rows } = await sql<{ n: number | null }>`select max(rowid) as n from ${sql.table(type)}`.execute(
       db,
