@@ -47,7 +47,7 @@ function groupWords(group: FilterGroup): string[] {
 /**
  * A few words that say what an order asks for ("python + r/datascience, 2021"): its positive terms, the communities,
  * authors and domains it keeps, its years and an upvote floor; '' when nothing positive is asked. Shown beside the
- * default title "Search YYYY-MM-DD HH:mm" (DECISIONS §4), which stays the stored title (docs/decisions/040).
+ * default title "Search YYYY-MM-DD HH:mm" (docs/product.md §6.1), which stays the stored title (docs/decisions/040).
  */
 export function summarizeFilterTree(tree: FilterTree): string {
   const words = groupWords(tree);

@@ -12,7 +12,7 @@ import { RerunOrder } from './rerun-order.tsx';
 
 const numberFormat = new Intl.NumberFormat('en-US');
 
-/** The title an order gets when it is placed without one (DECISIONS §4). */
+/** The title an order gets when it is placed without one (docs/product.md §6.1). */
 const DEFAULT_TITLE = /^Search \d{4}-\d{2}-\d{2} \d{2}:\d{2}$/;
 
 /** A file size in B, KB or MB (1,024 steps). */
@@ -120,7 +120,7 @@ export function OrderRow(props: OrderRowProps) {
   const size = (order.result_files ?? []).reduce((total, file) => total + file.size_bytes, 0);
   const detailsId = useId();
   const isProcessing = ['processing', 'in_progress'].includes(displayStatus(order.status));
-  // An untitled order keeps DECISIONS §4's title; a few words from its filter tell such rows apart (decision 040).
+  // An untitled order keeps its default title; a few words from its filter tell such rows apart (decision 040).
   const summary = DEFAULT_TITLE.test(order.title ?? '') ? summaryOf(order.filters) : '';
   return (
     <li
