@@ -72,8 +72,8 @@ export async function checkDatabase(deps: Deps, silentMs = DATABASE_SILENT_MS): 
 /**
  * The database is pinged now; the storage and SQLite integrity come from the background checks' last results
  * (health-monitor.ts), so a busy disk or a busy database makes health `slow`, not 503. Healthy unless the database
- * fails or stays silent, or is corrupt, or the storage failed a write. The event-loop delay, the corpus's state and the worker's heartbeat are
- * reported, not judged: an empty corpus or a stopped worker still serves the API.
+ * fails or stays silent, or is corrupt, or the storage failed a write. The event-loop delay, the corpus's state and
+ * the worker's heartbeat are reported, not judged: an empty corpus or a stopped worker still serves the API.
  */
 export async function checkHealth(deps: Deps): Promise<HealthReport> {
   const monitor = healthMonitorOf(deps);
