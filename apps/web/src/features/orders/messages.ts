@@ -11,7 +11,8 @@ export const ORDERS_UI_MESSAGES = {
   noQuery: 'No query specified',
   downloadFile: 'Download File',
   manifest: 'Manifest',
-  manifestHint: 'What this order ran on and delivered: checksum, corpus snapshot and citation (JSON)',
+  manifestHint:
+    'What this order ran on and delivered: checksum, corpus snapshot and citation, with the JSON to download',
   emptyList: 'No orders found. Create your first order to get started.',
   loadDataFailed: 'Failed to load dashboard data',
   loadFailed: 'Failed to load dashboard',
