@@ -223,6 +223,17 @@ export async function previewOrder(
     matches_is_estimate: found.isEstimate,
     matches_low: found.low,
     matches_high: found.high,
+    ...(found.byType
+      ? {
+          matches_by_type: found.byType.map((part) => ({
+            type: part.type,
+            matches: part.matches,
+            is_estimate: part.isEstimate,
+            low: part.low,
+            high: part.high,
+          })),
+        }
+      : {}),
     credits_needed: sure ?? Math.min(request.resultCount, found.matches),
     credits,
     sample: found.sample as unknown as PreviewResponse['sample'],

@@ -1,4 +1,5 @@
 import type { FilterTree, SortOrder } from '@threadcart/contracts';
+import { findCountingIndex, type CountingIndex } from '../../../corpus/filters/counting-index.ts';
 import { findIndexLookups, type IndexLookup } from '../../../corpus/filters/index-lookups.ts';
 import type { KeywordTerm } from '../../../corpus/filters/keyword-query.ts';
 import {
@@ -27,6 +28,7 @@ import {
   type ScanKey,
   type ScanOrder,
 } from '../../../db/repositories/corpus/search/corpus-search.repository.ts';
+import { countFromIndex } from '../../../db/repositories/corpus/search/index-count.repository.ts';
 import { BestRecords } from './best-records.ts';
 import { chooseLookup, chooseSparseLookup, lookupLimitFor } from './lookup-choice.ts';
 import {
@@ -68,6 +70,8 @@ export interface TypeSearch {
   readonly compare: (a: PostOrComment, b: PostOrComment) => number;
   /** SQLite: the FTS5 query equal to the whole filter, when it is only words (a count from the index alone) */
   readonly wordsQuery: string | undefined;
+  /** the index that counts the matches alone, when one holds every column the filter reads (decision 046) */
+  readonly countingIndex: CountingIndex | undefined;
 }
 
 // FTS5's folding and tokenize() differ only on these letters (final sigma, the Cyrillic variants U+1C80–U+1C88),
@@ -185,6 +189,8 @@ export function prepareTypeSearch(
     keep: (record, shouldStop) => recordMatches(tree, { type, record } as ReferenceRecord, shouldStop),
     compare: compareForSort(order.sort, order.seed),
     wordsQuery: terms && terms.length > 0 ? toFts5Query(terms) : undefined,
+    // What a buyer received is not in any index.
+    countingIndex: excludeBuyerId === undefined ? findCountingIndex(node, type, population) : undefined,
   };
 }
 
@@ -286,7 +292,8 @@ async function listInScanOrder<T extends RecordType>(
 
 /**
  * How many records of one type match, counting no further than `cap`: from the full-text index alone when the
- * filter is only words (SQLite), from a small enough lookup, or by a scan in storage order; past the deadline it
+ * filter is only words (SQLite), from one index alone when it holds every column the filter reads, from a small
+ * enough lookup, or by a scan in storage order; past the deadline it
  * stops (isComplete false, the count so far a lower bound).
  */
 export async function countType(
@@ -299,6 +306,13 @@ export async function countType(
   const { wordsQuery } = search;
   if (wordsQuery) {
     const count = await untilDeadline(db, limits, (trx) => countWordMatches(trx, search.type, wordsQuery));
+    return count === undefined ? { count: 0, isComplete: false } : { count, isComplete: true };
+  }
+  const { countingIndex } = search;
+  if (countingIndex) {
+    const count = await untilDeadline(db, limits, (trx) =>
+      countFromIndex(trx, search.type, countingIndex, search.row, cap),
+    );
     return count === undefined ? { count: 0, isComplete: false } : { count, isComplete: true };
   }
   const { needsCheck } = search.row;

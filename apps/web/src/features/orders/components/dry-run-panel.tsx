@@ -55,6 +55,24 @@ export function describeRange(preview: MatchFigures): string | undefined {
   return low === high ? `about ${low}` : `between ${low} and ${high}`;
 }
 
+/**
+ * Each type's side when both are searched: "Posts: 21,095 (exact) · Comments: ≈ 400K (estimate)". A type an index
+ * counted stays exact beside one estimated from a sample (docs/decisions/046 of the server).
+ */
+export function describeTypeParts(parts: PreviewResponse['matches_by_type']): string | undefined {
+  if (!parts || parts.length < 2) return undefined;
+  return parts
+    .map((part) => {
+      const label = part.type === 'posts' ? 'Posts' : 'Comments';
+      if (!part.is_estimate) return `${label}: ${numberFormat.format(part.matches)} (exact)`;
+      const figure = isEstimatePointShown(part.low, part.high)
+        ? `≈ ${compactFormat.format(part.matches)}`
+        : `${formatFigure(part.low)}–${formatFigure(part.high)}`;
+      return `${label}: ${figure} (estimate)`;
+    })
+    .join(' · ');
+}
+
 /** "about 40 seconds", "about 1 minute", "about 14 minutes": how long a full scan takes. */
 export function describeDuration(seconds: number): string {
   if (seconds < 60) return `about ${seconds} ${seconds === 1 ? 'second' : 'seconds'}`;
@@ -179,6 +197,11 @@ export function DryRunPanel({ isReady, isWaiting, data, error, resultCount }: Dr
             <p className="text-sm text-text-secondary" data-testid="dry-run-range">
               Likely {describeRange(data)} (95 % range, from a random sample: counting every match would take
               longer than a dry run may).
+            </p>
+          )}
+          {!data.corpus_loading && describeTypeParts(data.matches_by_type) && (
+            <p className="text-sm text-text-secondary" data-testid="dry-run-type-parts">
+              {describeTypeParts(data.matches_by_type)}
             </p>
           )}
           {data.scan && <ScanNotice scan={data.scan} />}

@@ -89,7 +89,7 @@ const limitSql = (limit: number | undefined) => (limit === undefined ? sql`` : s
  * a word 50 rows hold (1.7 s at 1M records), and in a scan's chunk it read every trigram candidate again and sorted
  * them (200 ms a chunk at 1M, ten times that at 10M) instead of the chunk's range of the score index (decision 016).
  */
-async function withPlan<T>(db: Db, off: readonly string[], run: (db: Db) => Promise<T>): Promise<T> {
+export async function withPlan<T>(db: Db, off: readonly string[], run: (db: Db) => Promise<T>): Promise<T> {
   if (dialectOf(db) === 'sqlite') return run(db);
   return withTransaction(db, async (trx) => {
     const settings = off.map((name) => sql`set_config(${name}, 'off', true)`);
