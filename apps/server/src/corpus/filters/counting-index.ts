@@ -21,7 +21,8 @@ export function countingIndexes(type: RecordType): CountingIndex[] {
   return [
     ...names.map((name) => ({
       name: `${type}_${name}_created_idx`,
-      columns: [`${name}_key`, 'created_utc', ...LIVENESS],
+      // PostgreSQL INCLUDEs the score and the id too; SQLite reads the rows of a name range anyway.
+      columns: [`${name}_key`, 'created_utc', ...LIVENESS, 'score', 'id'],
       lead: `${name}_key`,
       rows: 'all' as const,
     })),

@@ -6,6 +6,9 @@ import { sql, type Kysely } from 'kysely';
 // is_deleted and is_removed in the index (PostgreSQL: INCLUDE columns, outside the key; SQLite: trailing key
 // columns, as it has no INCLUDE) the count is read from the index alone, and the indexes keep their names, key
 // order and every use they had (name ranges, date ranges, the new / old and top-with-removed walks).
+// PostgreSQL's name indexes also INCLUDE the score and the id: the best rows of a community in the top, new or old
+// order are then chosen from the index alone and only those rows read from the table (a thousand rows, where the
+// community's every row was read before: 6.4 s for the top removed records of r/science at 10M records).
 // SQLite never reads an index on a virtual generated column (the name keys) as covering, whatever it holds: its name
 // indexes stay as they are, and a count of names reads the rows the range lists.
 
@@ -32,7 +35,9 @@ export async function up(db: Kysely<any>): Promise<void> {
   for (const [name, table, key, isNameIndex] of INDEXES) {
     if (isNameIndex && !pg) continue;
     await sql.raw(`drop index if exists ${name}`).execute(db);
-    const columns = pg ? `(${key}) include (${LIVENESS})` : `(${key}, ${LIVENESS})`;
+    const columns = pg
+      ? `(${key}) include (${LIVENESS}${isNameIndex ? ', score, id' : ''})`
+      : `(${key}, ${LIVENESS})`;
     await sql.raw(`create index ${name} on ${table} ${columns}`).execute(db);
   }
 }

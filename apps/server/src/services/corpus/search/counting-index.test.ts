@@ -13,10 +13,10 @@ import { createTestDatabase, TEST_DIALECT, type TestDatabase } from '../../../..
 import { findCountingIndex } from '../../../corpus/filters/counting-index.ts';
 import { parseFilterTreeWithRe2 } from '../../../corpus/filters/parse-filter-tree.ts';
 import { admitsRemoved, prepareFilter } from '../../../corpus/filters/prepare.ts';
-import { recordMatches, type ReferenceRecord } from '../../../corpus/reference/evaluate.ts';
+import { compareForSort, recordMatches, type ReferenceRecord } from '../../../corpus/reference/evaluate.ts';
 import { withTransaction, type Db } from '../../../db/database.ts';
 import type { CommentsTable, PostsTable } from '../../../db/tables/corpus.tables.ts';
-import { countMatches } from './corpus-search.service.ts';
+import { countMatches, searchCorpus } from './corpus-search.service.ts';
 
 // Exact counts from an index alone (decision 046): a tree of name, date, number and `removed` rules is counted from
 // the one index that holds every column it reads, by an index-only scan of the range it bounds, and the count is the
@@ -210,7 +210,11 @@ describe(`exact counts from an index alone (${TEST_DIALECT})`, () => {
   });
 });
 
-async function explain(db: Db, compiled: CompiledQuery): Promise<string> {
+async function explain(
+  db: Db,
+  compiled: CompiledQuery,
+  off: readonly string[] = ['enable_seqscan', 'enable_bitmapscan'],
+): Promise<string> {
   if (TEST_DIALECT === 'sqlite') {
     const { rows } = await db.executeQuery<{ detail: string }>(
       CompiledQuery.raw(`explain query plan ${compiled.sql}`, [...compiled.parameters]),
@@ -218,12 +222,44 @@ async function explain(db: Db, compiled: CompiledQuery): Promise<string> {
     return rows.map((r) => r.detail).join('\n');
   }
   return withTransaction(db, async (trx) => {
-    await sql`select set_config('enable_seqscan', 'off', true), set_config('enable_bitmapscan', 'off', true)`.execute(
-      trx,
-    );
+    await sql`select ${sql.join(off.map((name) => sql`set_config(${name}, 'off', true)`))}`.execute(trx);
     const { rows } = await trx.executeQuery<{ 'QUERY PLAN': string }>(
       CompiledQuery.raw(`explain ${compiled.sql}`, [...compiled.parameters]),
     );
     return rows.map((r) => r['QUERY PLAN']).join('\n');
   });
 }
+
+describe(`the best rows of a community chosen from its name index alone (${TEST_DIALECT})`, () => {
+  it.each([
+    ['top', [rule('subreddit', 'in', ['science']), rule('removed', '=', true)]],
+    ['top', [rule('subreddit', 'in', ['science', 'news'])]],
+    ['new', [rule('author', 'in', ['author2']), rule('created', '>=', '2022-02-01')]],
+    ['old', [rule('subreddit', 'in', ['python']), rule('removed', '=', false)]],
+  ] as const)("%s of %j: the reference's records in its order", async (sort, rules) => {
+    const filters = tree([...rules]);
+    const recorder = new Recorder();
+    const found = await searchCorpus(database.db.withPlugin(recorder), {
+      filters,
+      searchType: 'comments',
+      resultCount: 7,
+      sort,
+    });
+    const expected = comments
+      .filter((record) => recordMatches(filters, { type: 'comments', record } as ReferenceRecord))
+      .sort(compareForSort(sort, 0) as (a: CommentsTable, b: CommentsTable) => number)
+      .slice(0, 7)
+      .map((record) => record.id);
+    expect(expected.length).toBe(7);
+    expect(found.comments.map((record) => record.id)).toEqual(expected);
+    if (TEST_DIALECT !== 'postgres') return;
+    const chosen = recorder.nodes
+      .map((node) => database.db.getExecutor().compileQuery(node, { queryId: 'list' } as never))
+      .filter((compiled) =>
+        /^with range as materialized \(select id, score, created_utc from "?comments"?/.test(compiled.sql),
+      );
+    expect(chosen).toHaveLength(1);
+    const plan = await explain(database.db, chosen[0]!);
+    expect(plan).toMatch(/Index Only Scan using comments_(subreddit|author)_created_idx/);
+  });
+});

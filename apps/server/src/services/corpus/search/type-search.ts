@@ -28,11 +28,15 @@ import {
   type ScanKey,
   type ScanOrder,
 } from '../../../db/repositories/corpus/search/corpus-search.repository.ts';
-import { countFromIndex } from '../../../db/repositories/corpus/search/index-count.repository.ts';
+import {
+  countFromIndex,
+  selectFromIndexOnly,
+} from '../../../db/repositories/corpus/search/index-count.repository.ts';
 import { BestRecords } from './best-records.ts';
 import { chooseLookup, chooseSparseLookup, lookupLimitFor } from './lookup-choice.ts';
 import {
   COUNT_LOOKUP_LIMIT,
+  COVERED_LIST_MAX,
   FIRST_CHUNK,
   MAX_CHUNK,
   STORAGE_CHUNK_ROWS,
@@ -203,6 +207,17 @@ const listingLookups = (search: TypeSearch) =>
     ? search.lookups.filter((lookup) => lookup.kind !== 'score')
     : search.lookups;
 
+/**
+ * PostgreSQL: the name lookup whose index holds every column the tree and the order read (the liveness, the score,
+ * the id: migration 20261201040000), for the orders it holds (top, new, old); undefined otherwise.
+ */
+function indexOnlyLookup(db: Db, search: TypeSearch): IndexLookup | undefined {
+  if (dialectOf(db) !== 'postgres' || !['top', 'top_all', 'new', 'old'].includes(search.scanOrder))
+    return undefined;
+  const lead = search.countingIndex?.lead;
+  return search.lookups.find((lookup) => lookup.kind === 'names' && lookup.column === lead);
+}
+
 /** The best `limit` matches of one type in the search's order; past the deadline what was found (isComplete false). */
 export async function listType<T extends RecordType>(
   db: Db,
@@ -215,6 +230,12 @@ export async function listType<T extends RecordType>(
   const extent = await findStorageExtent(db, type);
   const totalRows = extent.units * extent.rowsPerUnit;
   const balance = lookupLimitFor(limit, totalRows);
+  const covered = indexOnlyLookup(db, search);
+  if (covered && (await chooseLookup(db, type, [covered], COVERED_LIST_MAX, limits))) {
+    const order = { by: search.scanOrder, limit };
+    const rows = await untilDeadline(db, limits, (trx) => selectFromIndexOnly(trx, type, search.row, order));
+    return rows ? { records: rows, isComplete: true } : { records: [], isComplete: false };
+  }
   const lookup = await chooseLookup(db, type, listingLookups(search), balance, limits);
   if (lookup) return listFromLookup<T>(db, search, lookup, limit, limits);
   return listInScanOrder<T>(db, search, search.scanOrder, limit, limits, { totalRows, balance });

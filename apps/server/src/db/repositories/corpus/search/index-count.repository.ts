@@ -4,7 +4,15 @@ import type { RecordType } from '../../../../corpus/filters/prepare.ts';
 import { dialectOf, type Db } from '../../../database.ts';
 import { withinDeadline } from '../../../filter-sql/sqlite-functions.ts';
 import type { RowCondition } from '../../../filter-sql/row-condition.ts';
-import { withPlan } from './corpus-search.repository.ts';
+import {
+  columnsOf,
+  limitSql,
+  orderByKey,
+  selectRecords,
+  withPlan,
+  type RecordOf,
+  type ScanOrder,
+} from './corpus-search.repository.ts';
 
 /** SQLite checks the dry run's clock once every this many index entries: a call per entry halved the count's speed. */
 const CLOCK_EVERY = 4096;
@@ -35,4 +43,30 @@ export async function countFromIndex(
       where ${row.where} limit ${cap}) counted`.execute(trx);
     return Number(rows[0]?.n ?? 0);
   });
+}
+
+/**
+ * PostgreSQL: the best `limit` rows in an order, chosen from one index alone and then read by id (decision 046). The
+ * first statement reads the range the condition bounds whole, in a materialised CTE planned apart from the order and
+ * the limit (an index-only scan: a name index carries the liveness, the score and the id as INCLUDE columns), and sorts
+ * it there; left free, the planner walked the score index in the order and read a table row per entry. The second
+ * reads the chosen rows by their ids. The caller has checked that the index holds every column the condition and the order read.
+ */
+export async function selectFromIndexOnly<T extends RecordType>(
+  db: Db,
+  type: T,
+  row: RowCondition,
+  order: { by: ScanOrder; limit: number },
+): Promise<RecordOf<T>[]> {
+  const table = sql.table(type);
+  const sorted = orderByKey(order.by, type);
+  const ids = await withPlan(db, ['enable_seqscan', 'enable_bitmapscan', 'jit'], (trx) =>
+    sql<{ id: string }>`with range as materialized (select id, score, created_utc from ${table}
+      where ${row.where}) select id from range ${sorted} ${limitSql(order.limit)}`.execute(trx),
+  );
+  if (ids.rows.length === 0) return [];
+  return selectRecords<T>(
+    db,
+    sql`select ${columnsOf(type)} from ${table} where id in (${sql.join(ids.rows.map((r) => r.id))}) ${sorted}`,
+  );
 }
