@@ -31,13 +31,13 @@ import { loadSuppressionFilter, type SuppressionFilter } from '../../privacy/sup
 export const INGEST_BATCH_SIZE = 2000;
 
 /**
- * SQLite: records per transaction. Every page a transaction dirties is written to the WAL at its commit, and at a
- * million records and more each score, author and sample-key index spreads a batch's rows over as many pages as it
- * has rows: ten times the rows dirty far fewer pages per record (commits took 9.3 s of a 24.6 s month of 100,000
- * records at 2,000 a batch, 3.2 s at 20,000). The write lock is then held about a second a batch, which an API write
- * waits out (busy timeout 10 s; docs/decisions/042-sqlite-month-ingest-and-size.md).
+ * SQLite: records per transaction. Every page a transaction dirties is written to the WAL at its commit, and the
+ * score, author and sample-key indexes spread a batch's rows over about as many pages as it has rows, which the next
+ * batch dirties again: at a million records, commits took 9.3 s of a 100,000-record month at 2,000 a batch and 3.2 s
+ * at 20,000. 10,000 keeps most of that while the write lock an API write waits for (busy timeout 10 s) is held
+ * about a second a batch on a quiet core (docs/decisions/042-sqlite-month-ingest-and-size.md).
  */
-export const SQLITE_INGEST_BATCH_SIZE = 20_000;
+export const SQLITE_INGEST_BATCH_SIZE = 10_000;
 
 /** The records per transaction of a plain ingest into this database. */
 export function ingestBatchSize(db: Db): number {

@@ -20,7 +20,7 @@ export interface BulkWriter {
  * The connection ingest writes through. SQLite: a second connection to the same file, with a cache of prepared
  * statements (Kysely prepares every statement anew: about 8 % of ingest CPU for 1,000-row inserts), a WAL
  * checkpoint every 10,000 pages instead of 1,000 (about 8 % less) and a 512 MiB page cache, so that the pages a
- * batch of 20,000 records dirties are not spilled to the WAL before its commit (the cache grows only as pages are
+ * batch of 10,000 records dirties are not spilled to the WAL before its commit (the cache grows only as pages are
  * read), temporary tables in memory; other connections keep their settings. PostgreSQL
  * (given where to connect): a connection of its own that can COPY. An in-memory database or a transaction use `db`.
  */
