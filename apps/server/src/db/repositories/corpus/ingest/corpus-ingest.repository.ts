@@ -3,6 +3,7 @@ import { asciiLower } from '@threadcart/contracts';
 import type { DatabaseDialect } from '../../../../config.ts';
 import { dialectOf, withTransaction, type Db } from '../../../database.ts';
 import type { CommentsTable, PostsTable } from '../../../tables/corpus.tables.ts';
+import { withBatchedSearchSync } from './corpus-search-sync.repository.ts';
 
 export interface UpsertCounts {
   inserted: number;
@@ -52,7 +53,9 @@ export async function upsertPosts(
   return withTransaction(db, async (trx) => {
     await tuneBatch(trx);
     const { written, stored, counts } = await selectNewer(trx, 'posts', rows);
-    await writeRows(trx, 'posts', written, options.copy);
+    await withBatchedSearchSync(trx, 'posts', idsOf(written), () =>
+      writeRows(trx, 'posts', written, options.copy),
+    );
     if (!options.namesDeferred) await countNames(trx, 'posts', written, stored);
     await countTotals(trx, 'posts', written, stored);
     // Dumps are usually ingested RS before RC: with no comment stored yet there is nothing to propagate.
@@ -98,7 +101,9 @@ export async function upsertComments(
       shiftCount(replies, ownIds, outside, row.parent_id, +1);
     }
     for (const row of written) row.replies = replies.get(row.id) ?? 0;
-    await writeRows(trx, 'comments', written, options.copy);
+    await withBatchedSearchSync(trx, 'comments', idsOf(written), () =>
+      writeRows(trx, 'comments', written, options.copy),
+    );
     if (!options.namesDeferred) await countNames(trx, 'comments', written, stored);
     await countTotals(trx, 'comments', written, stored);
     // An outside parent gained (or, for a moved reply, lost) a child: recount it, without a `<>` guard (it changed).
@@ -124,6 +129,8 @@ async function tuneBatch(trx: Db): Promise<void> {
   await trx.executeQuery(CompiledQuery.raw('set local jit = off'));
   await trx.executeQuery(CompiledQuery.raw('set local synchronous_commit = off'));
 }
+
+const idsOf = (rows: readonly Row[]) => rows.map((row) => row.id);
 
 /** Adds delta to the reply count of a `t1_` parent that is in the batch, or marks an outside parent for a recount. */
 function shiftCount(
