@@ -62,9 +62,15 @@ async function listIndexDefinitions(db: Db, table: string): Promise<string[]> {
   return rows.map((r) => r.definition);
 }
 
-/** An index statement of the parent made for another table, named by PostgreSQL (`on only` dropped). */
-export const indexFor = (definition: string, target: string): string =>
-  definition.replace(/^CREATE (UNIQUE )?INDEX \S+ ON (ONLY )?\S+ /i, `CREATE $1INDEX ON ${target} `);
+/**
+ * An index statement of the parent made for one of its partitions (`on only` dropped), named after the parent's
+ * index with the partition's suffix (`posts_created_idx_p202401`), so a plan names the index it walks.
+ */
+export const indexFor = (definition: string, target: string, suffix: string): string =>
+  definition.replace(
+    /^CREATE (UNIQUE )?INDEX (\S+) ON (ONLY )?\S+ /i,
+    `CREATE $1INDEX $2_${suffix} ON ${target} `,
+  );
 
 const run = (db: Db, text: string) => db.executeQuery(CompiledQuery.raw(text));
 
@@ -89,13 +95,13 @@ export async function ensureMonthPartitions(
     const name = `${table}_${month.suffix}`;
     if (present.has(name)) continue;
     await run(trx, `create table ${name} (like ${table} including defaults including generated)`);
-    await run(trx, `alter table ${name} add constraint ${name}_range ${rangeCheck(month)}`);
     const columns = (await listStoredColumns(trx, name)).join(', ');
     await run(
       trx,
       `with moved as (delete from ${table}_default where created_utc >= ${month.from} and created_utc < ${month.to} ` +
         `returning *) insert into ${name} (${columns}) select ${columns} from moved`,
     );
+    await buildMonthIndexes(trx, table, name, month);
     await attachMonth(trx, table, name, month);
   }
 }
@@ -184,7 +190,9 @@ export async function buildMonthIndexes(
   month: Month | undefined,
 ): Promise<void> {
   await run(trx, `alter table ${name} add primary key (id, created_utc)`);
-  for (const definition of await listIndexDefinitions(trx, table)) await run(trx, indexFor(definition, name));
+  const suffix = name.slice(table.length + 1);
+  for (const definition of await listIndexDefinitions(trx, table))
+    await run(trx, indexFor(definition, name, suffix));
   if (month) await run(trx, `alter table ${name} add constraint ${name}_range ${rangeCheck(month)}`);
   await run(trx, `analyze ${name}`);
 }
