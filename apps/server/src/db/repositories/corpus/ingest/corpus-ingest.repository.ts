@@ -343,7 +343,7 @@ export type CopyIn = (table: string, columns: readonly string[], text: string) =
 const COPY_ESCAPES: Record<string, string> = { '\\': '\\\\', '\n': '\\n', '\r': '\\r', '\t': '\\t' };
 
 /** One value in COPY's text format (the normaliser already removed NUL, which PostgreSQL text cannot hold). */
-function copyField(value: unknown): string {
+export function copyField(value: unknown): string {
   if (value === null || value === undefined) return '\\N';
   return String(value).replace(/[\\\n\r\t]/g, (c) => COPY_ESCAPES[c]!);
 }

@@ -188,12 +188,13 @@ export async function buildMonthIndexes(
   table: CorpusTable,
   name: string,
   month: Month | undefined,
+  suffix = name.slice(table.length + 1),
 ): Promise<void> {
-  await run(trx, `alter table ${name} add primary key (id, created_utc)`);
-  const suffix = name.slice(table.length + 1);
+  await run(trx, `alter table ${name} add constraint ${table}_pkey_${suffix} primary key (id, created_utc)`);
   for (const definition of await listIndexDefinitions(trx, table))
     await run(trx, indexFor(definition, name, suffix));
-  if (month) await run(trx, `alter table ${name} add constraint ${name}_range ${rangeCheck(month)}`);
+  if (month)
+    await run(trx, `alter table ${name} add constraint ${table}_${month.suffix}_range ${rangeCheck(month)}`);
   await run(trx, `analyze ${name}`);
 }
 
@@ -267,8 +268,11 @@ async function swapForPartitioned(
       if (part.month) await attachMonth(trx, table, part.name, part.month);
       else await run(trx, `alter table ${table} attach partition ${part.name} default`);
     }
-    if (!parts.some((p) => !p.month))
-      await run(trx, `create table ${table}_default partition of ${table} default`);
+    if (!parts.some((p) => !p.month)) {
+      await run(trx, `create table ${table}_default (like ${table} including defaults including generated)`);
+      await buildMonthIndexes(trx, table, `${table}_default`, undefined);
+      await run(trx, `alter table ${table} attach partition ${table}_default default`);
+    }
     return true;
   });
 }
