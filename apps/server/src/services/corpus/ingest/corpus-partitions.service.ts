@@ -1,6 +1,7 @@
 import type { RowBatch } from '../../../corpus/readers/normalise-stream.ts';
 import type { Db } from '../../../db/database.ts';
-import { dialectOf } from '../../../db/database.ts';
+import { CompiledQuery } from 'kysely';
+import { dialectOf, withTransaction } from '../../../db/database.ts';
 import {
   copyField,
   type CopyIn,
@@ -104,14 +105,16 @@ export async function openMonthLoader(
       lines.push([...load.columns.map((c) => copyField(record[c])), batchNumber, lines.length].join('\t'));
       isStaged.add(row);
     }
-    for (const [key, lines] of staged) {
-      const load = fresh.get(key)!;
-      await copy(
-        stageName(load.table, load.month),
-        [...load.columns, 'load_batch', 'load_row'],
-        `${lines.join('\n')}\n`,
-      );
-    }
+    // COPY runs on the writer's connection while a transaction holds it (an idle pooled connection may be closed).
+    if (staged.size > 0)
+      await withTransaction(db, async (trx) => {
+        await trx.executeQuery(CompiledQuery.raw('select 1'));
+        for (const [key, lines] of staged) {
+          const load = fresh.get(key)!;
+          const columns = [...load.columns, 'load_batch', 'load_row'];
+          await copy(stageName(load.table, load.month), columns, `${lines.join('\n')}\n`);
+        }
+      });
     const keep = (row: object) => !isStaged.has(row);
     return batch.table === 'posts'
       ? { table: 'posts', rows: batch.rows.filter(keep) }
