@@ -10,6 +10,7 @@ import {
   writeNdjson,
 } from '../../../../test/fixtures/corpus/corpus-snapshot.ts';
 import { createTestDatabase, TEST_DIALECT, type TestDatabase } from '../../../../test/test-database.ts';
+import { startIngestChild } from '../../../../test/corpus-ingest-child.ts';
 import { isCorpusPartitioned } from '../../../db/repositories/corpus/ingest/corpus-partitions.repository.ts';
 import { ingestFiles, type IngestSummary } from './corpus-ingest.service.ts';
 import { partitionCorpus } from './corpus-partitions.service.ts';
@@ -165,4 +166,41 @@ describe.skipIf(TEST_DIALECT !== 'postgres')('loading a month on its own (Postgr
     );
     expect(rows[0]?.n).toBe(0);
   }, 120_000);
+
+  it('kill -9 while a month is staged leaves the corpus as it was, and a re-run loads the month', async () => {
+    // One month of 12,000 comments: over MONTH_LOAD_MIN_RECORDS, so the CLI loads it on its own.
+    const records = [
+      post('p1'),
+      ...Array.from({ length: 12_000 }, (_, i) =>
+        comment(`k${i}`, i % 3 === 0 ? 't3_p1' : `t1_k${Math.floor(i / 3)}`, {
+          created_utc: 1_500_000_100 + i,
+        }),
+      ),
+    ];
+    const file = writeNdjson(dir, 'month.ndjson', records);
+    const crashed = await partitionedDatabase();
+    const clean = await partitionedDatabase();
+    const child = startIngestChild(crashed, [file]);
+    const staged = async () => {
+      const { rows } = await sql<{ n: number }>`select count(*)::int as n from pg_class
+        where relnamespace = current_schema()::regnamespace and relname = 'comments_load_p201707'`.execute(
+        crashed.db,
+      );
+      return rows[0]!.n > 0;
+    };
+    while (!(await staged())) {
+      if (child.child.exitCode !== null) throw new Error(`ingest ended before the kill: ${child.output()}`);
+      await new Promise((r) => setTimeout(r, 10));
+    }
+    child.child.kill('SIGKILL');
+    expect((await child.exited).signal).toBe('SIGKILL');
+    // Nothing of the month is visible: its partition is not attached.
+    const { rows } = await sql<{ n: number }>`select count(*)::int as n from comments`.execute(crashed.db);
+    expect(rows[0]!.n).toBe(0);
+    const rerun = startIngestChild(crashed, [file]);
+    expect((await rerun.exited).code).toBe(0);
+    await ingestFiles(clean, [file]);
+    expect(await state(crashed)).toEqual(await state(clean));
+    expect((await corpusSnapshot(crashed.db)).comments).toHaveLength(12_000);
+  }, 240_000);
 });
