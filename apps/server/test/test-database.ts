@@ -6,10 +6,17 @@ import { sql, type Kysely } from 'kysely';
 import pg from 'pg';
 import { createDatabase, type DatabaseHandle } from '../src/db/database.ts';
 import { migrateToLatest } from '../src/db/migrate.ts';
+import { partitionCorpus } from '../src/services/corpus/ingest/corpus-partitions.service.ts';
 
 /** The PostgreSQL URL the suite runs against, when TEST_DATABASE_URL is set; otherwise SQLite. */
 export const TEST_DATABASE_URL = process.env.TEST_DATABASE_URL;
 export const TEST_DIALECT = TEST_DATABASE_URL ? 'postgres' : 'sqlite';
+
+/**
+ * `partitioned`: PostgreSQL test databases keep the corpus in monthly partitions (docs/decisions/041), as after
+ * `npm run corpus -- partition`; the corpus suites run once more that way in CI.
+ */
+export const TEST_CORPUS_LAYOUT = TEST_DATABASE_URL ? process.env.TEST_CORPUS_LAYOUT : undefined;
 
 export interface TestDatabase extends DatabaseHandle {
   /** A URL another connection (or another process) can open to reach the same data. */
@@ -47,6 +54,7 @@ export async function createTestDatabase(): Promise<TestDatabase> {
   const handle = createDatabase(TEST_DATABASE_URL, { schema });
   try {
     await migrateToLatest(handle.db as Kysely<unknown>, { schema });
+    if (TEST_CORPUS_LAYOUT === 'partitioned') await partitionCorpus(handle.db);
   } catch (error) {
     await sql.raw(`drop schema ${schema} cascade`).execute(handle.db);
     await handle.close();

@@ -11,6 +11,10 @@ import {
   type IngestProgress,
   type IngestSummary,
 } from '../services/corpus/ingest/corpus-ingest.service.ts';
+import {
+  partitionCorpus,
+  type PartitionProgress,
+} from '../services/corpus/ingest/corpus-partitions.service.ts';
 import { getCorpusStats, type CorpusStats } from '../services/corpus/stats/corpus-stats.service.ts';
 import { getCorpusSizes, type CorpusSizes } from '../services/corpus/stats/corpus-sizes.service.ts';
 import { SKIP_REASONS } from '../corpus/skip-reasons.ts';
@@ -37,10 +41,13 @@ export const USAGE = `Usage:
       builds the indexes an interrupted --bulk load left deferred (any later ingest does it first too)
   npm run corpus -- generate --posts N --comments M --seed S [--out DIR]
       writes RS_generated.ndjson and RC_generated.ndjson (default DIR: ./data/generated)
+  npm run corpus -- partition
+      PostgreSQL: moves the corpus into monthly partitions (month by month, resumable; searches keep answering),
+      after which ingest loads a new month into its own partition
   npm run corpus -- stats [--top N] [--json]
+      counts by type, subreddit and month, and whether the corpus is sample data
   npm run corpus -- sizes [--json]
       bytes on disk by table, index and full-text table, per row of its table and per record
-      counts by type, subreddit and month, and whether the corpus is sample data
 Exit codes: 0 done, 1 errors, 2 usage.
 `;
 
@@ -70,6 +77,7 @@ export async function runCorpusCli(argv: readonly string[], io: CliIo = defaultI
     if (command === 'generate') return await generate(rest, io);
     if (command === 'stats') return await stats(rest, io);
     if (command === 'sizes') return await sizes(rest, io);
+    if (command === 'partition') return await partition(rest, io);
     throw new UsageError(command ? `Unknown corpus command: ${command}` : 'Missing corpus command');
   } catch (error) {
     if (error instanceof UsageError || (error as { code?: string }).code?.startsWith('ERR_PARSE_ARGS')) {
@@ -147,6 +155,24 @@ async function ingest(args: readonly string[], io: CliIo): Promise<number> {
     return summary.errors.length > 0 ? 1 : 0;
   } finally {
     bar?.clear();
+    await deps.close();
+  }
+}
+
+async function partition(args: readonly string[], io: CliIo): Promise<number> {
+  if (args.length > 0) throw new UsageError('partition takes no argument');
+  const deps = await io.createDeps();
+  const onWait = () =>
+    io.stderr('Another ingest (or the sample corpus load) is running; waiting for it to finish…\n');
+  const onProgress = (p: PartitionProgress) =>
+    io.stderr(
+      `${p.table}: ${p.name} ${p.isResumed ? 'copied before' : 'copied'} (${p.done} of ${p.total})\n`,
+    );
+  try {
+    await withIngestLock(deps, () => partitionCorpus(deps.db, onProgress), onWait);
+    io.stdout('The corpus is partitioned by month.\n');
+    return 0;
+  } finally {
     await deps.close();
   }
 }

@@ -21,6 +21,7 @@ import {
 import type { Database } from '../../../db/schema.ts';
 import { insertCorpusIngest } from '../../../db/repositories/corpus/ingest/corpus-ingests.repository.ts';
 import { finishDeferredIndexes } from './corpus-deferred.service.ts';
+import { openMonthLoader } from './corpus-partitions.service.ts';
 import { newId } from '../../../lib/ids.ts';
 import { loadSuppressionFilter, type SuppressionFilter } from '../../privacy/suppressions.service.ts';
 
@@ -71,6 +72,11 @@ export interface IngestOptions {
    * Any other ingest first builds what an interrupted bulk load deferred (docs/decisions/027-bulk-ingest.md).
    */
   readonly isBulk?: boolean;
+  /**
+   * A partitioned PostgreSQL corpus: the fewest records a new month needs to be loaded on its own rather than
+   * upserted (MONTH_LOAD_MIN_RECORDS; tests lower it).
+   */
+  readonly monthLoadMinRecords?: number;
   /** Told of each deferred index built before the load ("building index posts_search_idx…"). */
   readonly onStep?: (message: string) => void;
 }
@@ -162,6 +168,10 @@ export async function ingestFiles(
       )
     : normaliseStream(inputPaths, streamOptions);
   const writer = await openBulkWriter(deps.db, deps.url ? { url: deps.url, schema: deps.schema } : undefined);
+  // A partitioned PostgreSQL corpus loads a new month on its own (docs/decisions/041-monthly-partitions.md).
+  const months = options.isBulk
+    ? undefined
+    : await openMonthLoader(writer.db, writer.copy, options.monthLoadMinRecords);
   try {
     let fileIndex = -1;
     let bytesBefore = 0;
@@ -185,7 +195,8 @@ export async function ingestFiles(
         );
         if (batch.rows.length === 0) continue;
         const started = performance.now();
-        await write(writer, summary, batch, options.isBulk === true);
+        await write(writer, summary, months ? await months.route(batch) : batch, options.isBulk === true);
+        summary[batch.table] += batch.rows.length;
         durations.push(performance.now() - started);
         await refreshStatistics(writer.db, summary);
       }
@@ -198,6 +209,7 @@ export async function ingestFiles(
         read: summary.read,
       });
     }
+    if (months) add(summary, await months.finish((batch) => upsertBatch(writer, batch, false)));
   } finally {
     await writer.close();
   }
@@ -263,14 +275,14 @@ async function write(
   batch: RowBatch,
   isBulk: boolean,
 ): Promise<void> {
+  if (batch.rows.length > 0) add(summary, await upsertBatch(writer, batch, isBulk));
+}
+
+function upsertBatch(writer: BulkWriter, batch: RowBatch, isBulk: boolean): Promise<UpsertCounts> {
   const options = { copy: writer.copy, namesDeferred: isBulk };
-  if (batch.table === 'posts') {
-    add(summary, await upsertPosts(writer.db, batch.rows, options));
-    summary.posts += batch.rows.length;
-  } else {
-    add(summary, await upsertComments(writer.db, batch.rows, options));
-    summary.comments += batch.rows.length;
-  }
+  return batch.table === 'posts'
+    ? upsertPosts(writer.db, batch.rows, options)
+    : upsertComments(writer.db, batch.rows, options);
 }
 
 async function refreshStatistics(db: Db, summary: IngestSummary): Promise<void> {

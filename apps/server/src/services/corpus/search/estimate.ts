@@ -169,7 +169,8 @@ export async function estimateType(
       high: Math.ceil(share.high * scale),
     };
   }
-  const units = Math.max(1, extent.units);
+  // Pages of every partition (decision 041): the sample's unit, which a partitioned table's extent.units is not.
+  const units = Math.max(1, extent.pages);
   const rowsStored = extent.units * extent.rowsPerUnit;
   // A batch reads about BATCH_ROWS rows, the first one at least MIN_PAGES pages.
   const batchPercent = (pages: number) =>
@@ -218,7 +219,7 @@ export async function estimateType(
     // A small table may give no page at a small percentage (or be empty): ask for more, up to all of it.
     percent = Math.min(100, percent * 4);
   }
-  return estimateFromPages([...sampled.values()], extent.units, rowsStored);
+  return estimateFromPages([...sampled.values()], extent.pages, rowsStored);
 }
 
 /**

@@ -3,6 +3,7 @@ import { asciiLower } from '@threadcart/contracts';
 import type { DatabaseDialect } from '../../../../config.ts';
 import { dialectOf, withTransaction, type Db } from '../../../database.ts';
 import type { CommentsTable, PostsTable } from '../../../tables/corpus.tables.ts';
+import { preparePartitionedBatch } from './corpus-partitions.repository.ts';
 import { withBatchedSearchSync } from './corpus-search-sync.repository.ts';
 
 export interface UpsertCounts {
@@ -53,8 +54,9 @@ export async function upsertPosts(
   return withTransaction(db, async (trx) => {
     await tuneBatch(trx);
     const { written, stored, counts } = await selectNewer(trx, 'posts', rows);
+    const conflict = await preparePartitionedBatch(trx, 'posts', written, stored);
     await withBatchedSearchSync(trx, 'posts', idsOf(written), () =>
-      writeRows(trx, 'posts', written, options.copy),
+      writeRows(trx, 'posts', written, options.copy, conflict),
     );
     if (!options.namesDeferred) await countNames(trx, 'posts', written, stored);
     await countTotals(trx, 'posts', written, stored);
@@ -101,8 +103,9 @@ export async function upsertComments(
       shiftCount(replies, ownIds, outside, row.parent_id, +1);
     }
     for (const row of written) row.replies = replies.get(row.id) ?? 0;
+    const conflict = await preparePartitionedBatch(trx, 'comments', written, stored);
     await withBatchedSearchSync(trx, 'comments', idsOf(written), () =>
-      writeRows(trx, 'comments', written, options.copy),
+      writeRows(trx, 'comments', written, options.copy, conflict),
     );
     if (!options.namesDeferred) await countNames(trx, 'comments', written, stored);
     await countTotals(trx, 'comments', written, stored);
@@ -184,7 +187,7 @@ async function selectNewer<T extends Row>(
     const query =
       table === 'posts'
         ? CompiledQuery.raw(
-            'select id, retrieved_at, fields_version, is_sample, subreddit, author, domain from posts ' +
+            'select id, retrieved_at, fields_version, is_sample, subreddit, author, domain, created_utc from posts ' +
               `where id in (${p.list(1, chunk.length)})`,
             chunk,
           )
@@ -194,7 +197,7 @@ async function selectNewer<T extends Row>(
             `with v(id) as (values ${chunk.map((_, i) => `(${p(i + 1)})`).join(', ')}) ` +
               'select v.id as id, c.retrieved_at as retrieved_at, c.fields_version as fields_version, ' +
               'c.is_sample as is_sample, ' +
-              'c.parent_id as parent_id, c.subreddit as subreddit, c.author as author, ' +
+              'c.parent_id as parent_id, c.subreddit as subreddit, c.author as author, c.created_utc as created_utc, ' +
               "(select count(*) from comments k where k.parent_id = 't1_' || v.id) as children " +
               'from v left join comments c on c.id = v.id',
             chunk,
@@ -213,6 +216,7 @@ async function selectNewer<T extends Row>(
               subreddit: r.subreddit,
               author: r.author,
               domain: r.domain ?? '',
+              createdUtc: Number(r.created_utc),
             }
           : {}),
       });
@@ -242,6 +246,9 @@ interface StoredRow {
   subreddit?: string;
   author?: string;
   domain?: string;
+  /** the stored row's created_utc (a partitioned corpus moves a row whose creation time changed) */
+  createdUtc?: number;
+  created_utc?: number;
 }
 
 const NAME_FIELDS: Record<CorpusTable, readonly ('subreddit' | 'author' | 'domain')[]> = {
@@ -343,7 +350,7 @@ export type CopyIn = (table: string, columns: readonly string[], text: string) =
 const COPY_ESCAPES: Record<string, string> = { '\\': '\\\\', '\n': '\\n', '\r': '\\r', '\t': '\\t' };
 
 /** One value in COPY's text format (the normaliser already removed NUL, which PostgreSQL text cannot hold). */
-function copyField(value: unknown): string {
+export function copyField(value: unknown): string {
   if (value === null || value === undefined) return '\\N';
   return String(value).replace(/[\\\n\r\t]/g, (c) => COPY_ESCAPES[c]!);
 }
@@ -352,9 +359,15 @@ function copyField(value: unknown): string {
  * Writes the new or newer rows of a batch. PostgreSQL with a COPY channel: COPY into a temporary staging table
  * (emptied at every commit), then one merge with the same `on conflict … where newer` rule as the multi-row insert.
  */
-async function writeRows(trx: Db, table: CorpusTable, rows: readonly Row[], copy?: CopyIn): Promise<void> {
+async function writeRows(
+  trx: Db,
+  table: CorpusTable,
+  rows: readonly Row[],
+  copy: CopyIn | undefined,
+  conflict: string,
+): Promise<void> {
   if (rows.length === 0) return;
-  if (!copy || dialectOf(trx) !== 'postgres') return insertRows(trx, table, rows);
+  if (!copy || dialectOf(trx) !== 'postgres') return insertRows(trx, table, rows, conflict);
   const columns: readonly string[] = COLUMNS[table];
   const stage = `${table}_stage`;
   await trx.executeQuery(
@@ -369,7 +382,7 @@ async function writeRows(trx: Db, table: CorpusTable, rows: readonly Row[], copy
   await trx.executeQuery(
     CompiledQuery.raw(
       `insert into ${table} (${columns.join(', ')}) select ${columns.join(', ')} from ${stage} ` +
-        `on conflict (id) do update set ${updateList(table)} where ${NEWER(table)}`,
+        `on conflict (${conflict}) do update set ${updateList(table)} where ${NEWER(table)}`,
     ),
   );
 }
@@ -380,7 +393,12 @@ const updateList = (table: CorpusTable) =>
     .map((c) => `${c} = excluded.${c}`)
     .join(', ');
 
-async function insertRows(trx: Db, table: CorpusTable, rows: readonly Row[]): Promise<void> {
+async function insertRows(
+  trx: Db,
+  table: CorpusTable,
+  rows: readonly Row[],
+  conflict: string,
+): Promise<void> {
   const columns: readonly string[] = COLUMNS[table];
   const dialect = dialectOf(trx);
   const perStatement = Math.floor(MAX_PARAMETERS[dialect] / columns.length);
@@ -391,14 +409,14 @@ async function insertRows(trx: Db, table: CorpusTable, rows: readonly Row[]): Pr
       const record = row as unknown as Record<string, unknown>;
       for (const column of columns) values.push(record[column]);
     }
-    await trx.executeQuery(CompiledQuery.raw(upsertSql(dialect, table, chunk.length), values));
+    await trx.executeQuery(CompiledQuery.raw(upsertSql(dialect, table, chunk.length, conflict), values));
   }
 }
 
 const upsertCache = new Map<string, string>();
 
-function upsertSql(dialect: DatabaseDialect, table: CorpusTable, rowCount: number): string {
-  const key = `${dialect}:${table}:${rowCount}`;
+function upsertSql(dialect: DatabaseDialect, table: CorpusTable, rowCount: number, conflict: string): string {
+  const key = `${dialect}:${table}:${rowCount}:${conflict}`;
   let text = upsertCache.get(key);
   if (text) return text;
   const columns: readonly string[] = COLUMNS[table];
@@ -407,7 +425,7 @@ function upsertSql(dialect: DatabaseDialect, table: CorpusTable, rowCount: numbe
   for (let r = 0; r < rowCount; r++) tuples.push(`(${p.list(r * columns.length + 1, columns.length)})`);
   text =
     `insert into ${table} (${columns.join(', ')}) values ${tuples.join(', ')} ` +
-    `on conflict (id) do update set ${updateList(table)} where ${NEWER(table)}`;
+    `on conflict (${conflict}) do update set ${updateList(table)} where ${NEWER(table)}`;
   if (upsertCache.size > 64) upsertCache.clear();
   upsertCache.set(key, text);
   return text;

@@ -8,7 +8,7 @@ import { writeGeneratedCorpus } from '../../../../corpus/generate.ts';
 import { ingestFiles } from '../../../../services/corpus/ingest/corpus-ingest.service.ts';
 import { withTransaction } from '../../../database.ts';
 import { lookupCondition } from '../../../filter-sql/index-lookup.ts';
-import { countBitmapCandidates } from './bitmap-probe.repository.ts';
+import { countLookupCandidates } from './bitmap-probe.repository.ts';
 import { probeLookup } from './corpus-search.repository.ts';
 import type { IndexLookup } from '../../../../corpus/filters/index-lookups.ts';
 
@@ -49,7 +49,7 @@ describe.skipIf(TEST_DIALECT !== 'postgres')('the bitmap probe of a lookup (Post
         await sql`select set_config('enable_seqscan', 'off', true), set_config('enable_indexscan', 'off', true)`.execute(
           trx,
         );
-        return countBitmapCandidates(trx, rows);
+        return countLookupCandidates(trx, 'comments', lookup);
       });
       // The plan is a bitmap scan: the size comes from it, never below the rows the lookup lists.
       expect(bitmap).toBeDefined();

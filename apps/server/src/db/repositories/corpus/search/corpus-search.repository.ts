@@ -341,6 +341,8 @@ export async function selectChunkRows<T extends RecordType>(
 export interface StorageExtent {
   readonly units: number;
   readonly rowsPerUnit: number;
+  /** PostgreSQL: heap pages over all partitions, what the page sample draws from (SQLite: the rowids, as units) */
+  readonly pages: number;
 }
 
 /** A table's extent from the catalog: no rows read. */
@@ -349,15 +351,28 @@ export async function findStorageExtent(db: Db, type: RecordType): Promise<Stora
     const { rows } = await sql<{ n: number | null }>`select max(rowid) as n from ${sql.table(type)}`.execute(
       db,
     );
-    return { units: Number(rows[0]?.n ?? 0), rowsPerUnit: 1 };
+    const units = Number(rows[0]?.n ?? 0);
+    return { units, rowsPerUnit: 1, pages: units };
   }
-  const { rows } = await sql<{ pages: number; tuples: number }>`select
-      pg_relation_size(${sql.lit(type)}::regclass) / current_setting('block_size')::int as pages,
-      greatest(reltuples, 0) as tuples
-    from pg_class where oid = ${sql.lit(type)}::regclass`.execute(db);
+  // A partitioned table (decision 041) stores nothing itself: its extent is its partitions'. A TID range applies to
+  // every partition at once, so a unit is a page of each, up to the largest partition's, and a unit holds the
+  // rows of them all.
+  const { rows } = await sql<{ units: number; pages: number; tuples: number }>`select
+      coalesce(max(pg_relation_size(c.oid) / current_setting('block_size')::int), 0) as units,
+      coalesce(sum(pg_relation_size(c.oid) / current_setting('block_size')::int), 0) as pages,
+      coalesce(sum(greatest(c.reltuples, 0)), 0) as tuples
+    from pg_class c where c.oid = ${sql.lit(type)}::regclass and c.relkind = 'r'
+      or c.oid in (select inhrelid from pg_inherits where inhparent = ${sql.lit(type)}::regclass)`.execute(
+    db,
+  );
+  const units = Number(rows[0]?.units ?? 0);
   const pages = Number(rows[0]?.pages ?? 0);
   const tuples = Number(rows[0]?.tuples ?? 0);
-  return { units: pages, rowsPerUnit: pages > 0 && tuples > 0 ? tuples / pages : 20 };
+  return {
+    units,
+    rowsPerUnit: units > 0 && tuples > 0 ? tuples / units : 20 * (pages / Math.max(1, units)),
+    pages,
+  };
 }
 
 // A storage range [from, to): SQLite rowids, PostgreSQL heap pages (a TID range scan reads just those pages).
@@ -426,7 +441,8 @@ export async function samplePages<T extends RecordType>(
   seed: number,
 ): Promise<SampledPage<T>[]> {
   const { rows } = await sql<Record<string, unknown> & { page: number; m: boolean }>`
-    select (ctid::text::point)[0]::bigint as page, (${row.where}) as m, ${columnsOf(type)}
+    select (ctid::text::point)[0]::bigint + tableoid::bigint * 4294967296 as page, (${row.where}) as m,
+      ${columnsOf(type)}
     from ${sql.table(type)} tablesample system (${percent}) repeatable (${seed})`.execute(db);
   const pages = new Map<number, { page: number; tuples: number; rows: RecordOf<T>[] }>();
   for (const r of rows) {
