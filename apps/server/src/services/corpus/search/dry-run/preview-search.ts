@@ -1,4 +1,10 @@
-import { PREVIEW_MATCH_CAP, type FilterTree, type SearchType } from '@threadcart/contracts';
+import {
+  PREVIEW_MATCH_CAP,
+  type Aggregations,
+  type AggregationsRequest,
+  type FilterTree,
+  type SearchType,
+} from '@threadcart/contracts';
 import type { Db } from '../../../../db/database.ts';
 import type { CommentRecord, PostRecord } from '../../../../corpus/records.ts';
 import { countMatches, estimateMatches, searchCorpus } from '../corpus-search.service.ts';
@@ -15,6 +21,8 @@ export interface PreviewQuery {
   readonly resultCount: number;
   /** exclude_purchased: leave out what this buyer received (docs/decisions/029) */
   readonly excludeBuyerId?: number;
+  /** the builder's histogram and top lists, in the same budget (dry-run-search.ts) */
+  readonly aggregations?: AggregationsRequest;
 }
 
 /** The corpus side of a dry run; the balance and the credits are added where the user is known. */
@@ -29,6 +37,8 @@ export interface PreviewSearchResult {
   /** matches known for sure (the exact count, or what was counted before the budget ran out) */
   readonly counted: number;
   readonly sample: (({ type: 'post' } & PostRecord) | ({ type: 'comment' } & CommentRecord))[];
+  /** present when the query asked for them */
+  readonly aggregations?: Aggregations;
 }
 
 export const PREVIEW_SAMPLE_SIZE = 5;
