@@ -125,3 +125,41 @@ export function binStart(createdUtc: number, interval: AggregateInterval): strin
           : new Date(Date.UTC(y, m, d));
   return day.toISOString().slice(0, 10);
 }
+
+/** A month below this share of the mean of its two neighbours is listed as a gap on the coverage page. */
+export const COVERAGE_GAP_SHARE = 0.5;
+/** Neighbours with fewer records than this on average say nothing about a gap (a small or sample corpus). */
+export const COVERAGE_GAP_MIN_NEIGHBOURS = 100;
+export const COVERAGE_TOP_COMMUNITIES = 50;
+
+/** GET /api/corpus/coverage/: what the corpus holds, from counts kept at ingest (no sign-in). */
+export const CorpusCoverageSchema = z.object({
+  /** records per calendar month of created_utc (UTC), oldest first */
+  months: z.array(z.object({ month: z.string(), posts: z.number().int(), comments: z.number().int() })),
+  /** the largest communities, posts and comments together */
+  communities: z.array(z.object({ name: z.string(), records: z.number().int() })),
+  records: z.object({ posts: z.number().int(), comments: z.number().int() }),
+  /** the newest retrieval of any record, ISO 8601; null for an empty corpus */
+  latest_retrieved_at: z.string().nullable(),
+  /** none: real data only; all: generated sample data only; mixed: both */
+  sample: z.enum(['none', 'all', 'mixed']),
+  /** the share of its neighbours' mean below which a month is a gap */
+  gap_share: z.number(),
+  gaps: z.array(
+    z.object({
+      month: z.string(),
+      type: z.enum(['posts', 'comments']),
+      records: z.number().int(),
+      /** the mean of the months either side */
+      neighbours: z.number().int(),
+      /** records as a whole percentage of neighbours */
+      percent: z.number().int(),
+      message: z.string(),
+    }),
+  ),
+});
+export type CorpusCoverage = z.infer<typeof CorpusCoverageSchema>;
+
+/** The plain sentence of a gap: "2023-06: 38 % of the neighbouring months' comments — …". */
+export const coverageGapMessage = (month: string, percent: number, type: 'posts' | 'comments') =>
+  `${month}: ${percent} % of the neighbouring months' ${type} — the dumps of that month are incomplete.`;

@@ -68,4 +68,43 @@ export const CORPUS_OPERATIONS: OperationTable = {
       },
     },
   },
+  'GET /api/corpus/coverage/': {
+    tag: 'Dry runs & corpus',
+    access: 'visitor',
+    summary: 'What the corpus holds: records per month, the largest communities, its gaps',
+    description:
+      'No sign-in. Records per calendar month of creation (UTC) and type, the 50 largest communities, the newest ' +
+      'retrieval, and the months below `gap_share` of the mean of the months either side, each said plainly. ' +
+      '`sample` says whether the corpus is generated sample data (`all`), real (`none`) or both (`mixed`). Read from ' +
+      'counts kept at ingest, never a scan of the corpus.',
+    response: {
+      status: 200,
+      example: {
+        months: [
+          { month: '2023-05', posts: 41208, comments: 512733 },
+          { month: '2023-06', posts: 39877, comments: 194310 },
+          { month: '2023-07', posts: 40512, comments: 508911 },
+        ],
+        communities: [
+          { name: 'AskReddit', records: 301882 },
+          { name: 'datascience', records: 182340 },
+        ],
+        records: { posts: 121597, comments: 1215954 },
+        latest_retrieved_at: '2024-01-02T03:04:05.000Z',
+        sample: 'none',
+        gap_share: 0.5,
+        gaps: [
+          {
+            month: '2023-06',
+            type: 'comments',
+            records: 194310,
+            neighbours: 510822,
+            percent: 38,
+            message:
+              "2023-06: 38 % of the neighbouring months' comments — the dumps of that month are incomplete.",
+          },
+        ],
+      },
+    },
+  },
 };

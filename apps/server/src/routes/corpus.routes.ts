@@ -1,5 +1,6 @@
 import {
   AggregateResponseSchema,
+  CorpusCoverageSchema,
   DRY_RUNS_PER_MINUTE,
   ORDER_MESSAGES,
   SuggestQuerySchema,
@@ -10,6 +11,7 @@ import type { Deps } from '../deps.ts';
 import { requireUser } from '../plugins/auth.ts';
 import type { RouteLimit } from '../plugins/request-limits.ts';
 import { suggestNames } from '../services/corpus/search/corpus-suggest.service.ts';
+import { getCorpusCoverage } from '../services/corpus/stats/corpus-coverage.service.ts';
 import {
   aggregateCorpus,
   AggregateRequestSchema,
@@ -26,7 +28,10 @@ const DRY_RUN_LIMITS: readonly RouteLimit[] = [
   },
 ];
 
-/** What the order builder asks of the corpus besides dry runs: name suggestions and aggregations (signed-in users). */
+/**
+ * What the order builder asks of the corpus besides dry runs (signed-in users): name suggestions and aggregations;
+ * and what anyone may see of it: its coverage.
+ */
 export function corpusRoutes(deps: Deps): FastifyPluginAsyncZod {
   return async (app) => {
     app.get(
@@ -36,6 +41,11 @@ export function corpusRoutes(deps: Deps): FastifyPluginAsyncZod {
         requireUser(request);
         return suggestNames(deps, request.query);
       },
+    );
+
+    // No sign-in: what the corpus holds is public (issue 31), read from counts kept at ingest.
+    app.get('/api/corpus/coverage/', { schema: { response: { 200: CorpusCoverageSchema } } }, async () =>
+      getCorpusCoverage(deps.db),
     );
 
     app.post(
