@@ -217,6 +217,12 @@ export function DryRunPanel({ isReady, isWaiting, data, error, resultCount, onAd
       ) : (
         <p className="text-sm text-text-secondary">Checking the corpus…</p>
       )}
+      <p className="text-xs text-text-secondary">
+        <Link to="/coverage" className="underline">
+          What the corpus holds
+        </Link>{' '}
+        (months, communities, gaps)
+      </p>
     </section>
   );
 }

@@ -1,0 +1,5 @@
+import { CoveragePage } from '../../features/coverage/components/coverage-page.tsx';
+
+export default function Route() {
+  return <CoveragePage />;
+}
