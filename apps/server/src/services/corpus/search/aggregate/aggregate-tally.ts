@@ -51,6 +51,7 @@ const countBy = (keys: readonly AggregateKeys[], groupOf: (k: AggregateKeys) => 
 export function estimateGroups(
   tally: TypeTally,
   groupOf: (k: AggregateKeys) => string | undefined,
+  only?: ReadonlySet<string>,
 ): Map<string, Estimate> {
   const result = new Map<string, Estimate>();
   if (tally.kind === 'exact') {
@@ -69,7 +70,7 @@ export function estimateGroups(
     return result;
   }
   const perPage = tally.pages.map((page) => countBy(page.keys, groupOf));
-  const groups = new Set(perPage.flatMap((counts) => [...counts.keys()]));
+  const groups = only ?? new Set(perPage.flatMap((counts) => [...counts.keys()]));
   for (const group of groups) {
     const pages = tally.pages.map((page, i) => ({
       tuples: page.tuples,
@@ -94,15 +95,48 @@ export function histogramOf(tally: TypeTally, interval: AggregationsRequest['int
     .filter((bin) => bin.count > 0);
 }
 
+/** Each record a tally holds stands for this many records of its type (1 when every match was counted). */
+function weightOf(tally: TypeTally): number {
+  if (tally.kind === 'exact') return 1;
+  if (tally.kind === 'rowids') return tally.units / Math.max(1, tally.read);
+  return tally.units / Math.max(1, tally.pages.length);
+}
+
+/**
+ * The names a top list may hold: the `count` largest by their sampled records scaled up (a cheap first cut, so
+ * the ranges are worked out for those alone: thousands of authors × a thousand pages took seconds).
+ */
+function leadingNames(
+  tallies: readonly TypeTally[],
+  groupOf: (k: AggregateKeys) => string | undefined,
+  count: number,
+): Set<string> {
+  const scores = new Map<string, number>();
+  for (const tally of tallies) {
+    const weight = weightOf(tally);
+    const keys = tally.kind === 'pages' ? tally.pages.flatMap((page) => page.keys) : tally.keys;
+    for (const [name, n] of countBy(keys, groupOf)) scores.set(name, (scores.get(name) ?? 0) + n * weight);
+  }
+  return new Set(
+    [...scores]
+      .sort(([a, x], [b, y]) => y - x || (a < b ? -1 : a > b ? 1 : 0))
+      .slice(0, count)
+      .map(([name]) => name),
+  );
+}
+
 /** A top list over the types' tallies (their estimates summed by name), the largest first, ties by name. */
 export function topListOf(
   tallies: readonly TypeTally[],
   field: AggregateTopField,
   limit: number,
 ): TopEntry[] {
+  const groupOf = (k: AggregateKeys) => topKeyOf(field, k);
+  const candidates = leadingNames(tallies, groupOf, limit * 2);
   const sums = new Map<string, { value: number; low: number; high: number }>();
   for (const tally of tallies)
-    for (const [name, e] of estimateGroups(tally, (k) => topKeyOf(field, k))) {
+    for (const [name, e] of estimateGroups(tally, groupOf, candidates)) {
+      if (!candidates.has(name)) continue;
       const sum = sums.get(name) ?? { value: 0, low: 0, high: 0 };
       sum.value += e.value;
       sum.low += e.low;

@@ -9,10 +9,11 @@ import {
 
 /**
  * With aggregations the count's phases get this share of the budget (their own shares of it, preview-search.ts), and
- * the aggregations run from there until AGGREGATE_SHARE: one request, one budget, the same cutoff.
+ * the aggregations run from there until AGGREGATE_SHARE (its last statement and the ranges take the rest, up to
+ * the cutoff): one request, one budget, the same cutoff.
  */
 const COUNT_SHARE = 0.5;
-const AGGREGATE_SHARE = 0.8;
+const AGGREGATE_SHARE = 0.75;
 
 /**
  * A dry run in its thread: the preview (sample and count), then, when the query asks for them, the histogram and
