@@ -54,6 +54,8 @@ export function BarChart({
       <div aria-hidden="true" style={{ height: isRanked ? Math.max(height, rows.length * 22 + 20) : height }}>
         <ResponsiveContainer width="100%" height="100%">
           <Chart
+            // The chart is hidden from assistive technology (the table is its text): nothing in it takes focus.
+            accessibilityLayer={false}
             data={data}
             layout={isRanked ? 'vertical' : 'horizontal'}
             margin={{ top: 4, right: 8, bottom: 4, left: 4 }}
@@ -131,7 +133,11 @@ export function BarChart({
                 ))}
                 {onSelect && (
                   <td className="text-right">
-                    <button type="button" className="text-secondary underline" onClick={() => onSelect(row)}>
+                    <button
+                      type="button"
+                      className="text-secondary-dark underline"
+                      onClick={() => onSelect(row)}
+                    >
                       {selectLabel ? selectLabel(row) : 'Add as a rule'}
                     </button>
                   </td>
