@@ -1,4 +1,4 @@
-import { CoveragePage } from '../../features/coverage/components/coverage-page.tsx';
+import { CoveragePage } from '../../features/corpus-coverage/components/coverage-page.tsx';
 
 export default function Route() {
   return <CoveragePage />;
