@@ -1,3 +1,4 @@
+import path from 'node:path';
 import AxeBuilder from '@axe-core/playwright';
 import type { Page } from '@playwright/test';
 import { expect, test } from '../support/fixtures.ts';
@@ -57,3 +58,38 @@ test('the coverage page renders its chart and table without signing in', async (
   await expect(page.getByRole('table', { name: 'Records per month', includeHidden: true })).toHaveCount(1);
   expect(await seriousAxeViolations(page)).toEqual([]);
 });
+
+const SCREENSHOTS = path.resolve(import.meta.dirname, '../../docs/screenshots');
+
+for (const theme of ['light', 'dark'] as const) {
+  test(`the builder's charts and /coverage in the ${theme} theme at 1280 and 390 px (screenshots with UPDATE_SCREENSHOTS=1)`, async ({
+    page,
+  }) => {
+    test.setTimeout(240_000);
+    await page.emulateMedia({ colorScheme: theme });
+    await signUpAndLogIn(page, `insights_${theme}`);
+    await waitForCorpus(page);
+    for (const width of [1280, 390]) {
+      await page.setViewportSize({ width, height: 900 });
+      await page.goto('/order');
+      await page.getByLabel('Keyword value').fill('data');
+      const insights = page.getByTestId('dry-run-insights');
+      await expect(insights.locator('.recharts-bar-rectangle').first()).toBeVisible({ timeout: 30_000 });
+      await expect(page.locator('html')).toHaveAttribute('data-theme', theme);
+      expect(await seriousAxeViolations(page, '[aria-labelledby="dry-run-heading"]')).toEqual([]);
+      if (process.env.UPDATE_SCREENSHOTS === '1')
+        await page.screenshot({
+          path: path.join(SCREENSHOTS, `order-insights-${theme}-${width}.png`),
+          fullPage: true,
+        });
+      await page.goto('/coverage');
+      await expect(page.locator('.recharts-bar-rectangle').first()).toBeVisible({ timeout: 30_000 });
+      expect(await seriousAxeViolations(page)).toEqual([]);
+      if (process.env.UPDATE_SCREENSHOTS === '1')
+        await page.screenshot({
+          path: path.join(SCREENSHOTS, `coverage-${theme}-${width}.png`),
+          fullPage: true,
+        });
+    }
+  });
+}
