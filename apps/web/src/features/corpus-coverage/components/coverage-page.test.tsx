@@ -42,17 +42,18 @@ describe('CoveragePage', { timeout: 20_000 }, () => {
     );
     expect(screen.getByText(/359 posts and 476 comments, newest retrieved 2024-01-02/)).toBeInTheDocument();
     const months = screen.getByRole('table', { name: 'Records per month' });
-    expect(within(months).getAllByRole('row').map((row) => row.textContent)).toEqual([
-      'FromPostsComments',
-      '2023-05120200',
-      '2023-0611876',
-      '2023-07121200',
-    ]);
+    expect(
+      within(months)
+        .getAllByRole('row')
+        .map((row) => row.textContent),
+    ).toEqual(['FromPostsComments', '2023-05120200', '2023-0611876', '2023-07121200']);
     expect(within(screen.getByRole('list', { name: 'Gaps' })).getByRole('listitem')).toHaveTextContent(
       "2023-06: 38 % of the neighbouring months' comments — the dumps of that month are incomplete.",
     );
     expect(
-      within(screen.getByRole('table', { name: 'Largest communities' })).getByRole('row', { name: /AskScience/ }),
+      within(screen.getByRole('table', { name: 'Largest communities' })).getByRole('row', {
+        name: /AskScience/,
+      }),
     ).toHaveTextContent('400');
     expect(api.callsTo('GET /api/users/me/')).toHaveLength(0);
     expect(screen.getAllByRole('link', { name: 'Corpus coverage' })[0]).toHaveAttribute('href', '/coverage');

@@ -35,7 +35,9 @@ export function CoveragePage() {
           <p className="text-text-secondary">
             {numberFormat.format(data.records.posts)} posts and {numberFormat.format(data.records.comments)}{' '}
             comments
-            {data.latest_retrieved_at ? `, newest retrieved ${data.latest_retrieved_at.slice(0, 10)}` : ''}.{' '}
+            {data.latest_retrieved_at
+              ? `, newest retrieved ${data.latest_retrieved_at.slice(0, 10)}`
+              : ''}.{' '}
             <Link to="/order" className="text-secondary-dark underline">
               Build an order
             </Link>
@@ -44,7 +46,10 @@ export function CoveragePage() {
             <BarChart
               title="Records per month"
               height={220}
-              rows={data.months.map((m) => ({ label: m.month, values: { posts: m.posts, comments: m.comments } }))}
+              rows={data.months.map((m) => ({
+                label: m.month,
+                values: { posts: m.posts, comments: m.comments },
+              }))}
               series={[
                 { key: 'posts', name: 'Posts', color: 'var(--color-secondary)' },
                 { key: 'comments', name: 'Comments', color: 'var(--color-primary)' },
@@ -56,8 +61,8 @@ export function CoveragePage() {
               Gaps
             </h2>
             <p className="text-sm text-text-secondary">
-              A month is listed when it holds less than {Math.round(data.gap_share * 100)} % of the mean of the
-              months either side.
+              A month is listed when it holds less than {Math.round(data.gap_share * 100)} % of the mean of
+              the months either side.
             </p>
             {data.gaps.length === 0 ? (
               <p>No month falls below that share.</p>
