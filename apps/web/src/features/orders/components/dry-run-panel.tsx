@@ -3,13 +3,16 @@ import {
   ORDER_MESSAGES,
   PREVIEW_MATCH_CAP,
   type PreviewResponse,
+  type PreviewWithAggregationsResponse,
   type ScanEstimate,
 } from '@threadcart/contracts';
+import type { RuleType } from 'react-querybuilder';
 import { Link } from 'react-router';
 import { Alert } from '../../../components/ui/alert.tsx';
 import { Spinner } from '../../../components/ui/spinner.tsx';
 import { classifyError, getCode, getDetail } from '../../../lib/api-error.ts';
 import { firstErrorMessage } from '../api/order-errors.ts';
+import { InsightsPanel } from './insights-panel.tsx';
 
 const numberFormat = new Intl.NumberFormat('en-US');
 const compactFormat = new Intl.NumberFormat('en-US', { notation: 'compact', maximumFractionDigits: 1 });
@@ -157,13 +160,15 @@ function SampleRecords({ sample }: { sample: PreviewResponse['sample'] }) {
 interface DryRunPanelProps {
   isReady: boolean;
   isWaiting: boolean;
-  data: PreviewResponse | undefined;
+  data: PreviewWithAggregationsResponse | undefined;
   error: unknown;
   resultCount: number;
+  /** a bar of the aggregations adds its rule to the tree */
+  onAddRule?: (rule: RuleType) => void;
 }
 
 /** The live dry run beside the form: matches, credits needed against the balance, and 5 sample records. */
-export function DryRunPanel({ isReady, isWaiting, data, error, resultCount }: DryRunPanelProps) {
+export function DryRunPanel({ isReady, isWaiting, data, error, resultCount, onAddRule }: DryRunPanelProps) {
   const isShort = data !== undefined && data.credits < resultCount;
   return (
     <section
@@ -204,6 +209,9 @@ export function DryRunPanel({ isReady, isWaiting, data, error, resultCount }: Dr
               {describeTypeParts(data.matches_by_type)}
             </p>
           )}
+          {!data.corpus_loading && data.aggregations && onAddRule && (
+            <InsightsPanel aggregations={data.aggregations} onAddRule={onAddRule} />
+          )}
           {data.scan && <ScanNotice scan={data.scan} />}
           <dl className="grid grid-cols-[1fr_auto] gap-x-4 gap-y-1 text-sm">
             <dt className="text-text-secondary">Credits needed</dt>
@@ -232,6 +240,12 @@ export function DryRunPanel({ isReady, isWaiting, data, error, resultCount }: Dr
       ) : (
         <p className="text-sm text-text-secondary">Checking the corpus…</p>
       )}
+      <p className="text-xs text-text-secondary">
+        <Link to="/coverage" className="underline">
+          What the corpus holds
+        </Link>{' '}
+        (months, communities, gaps)
+      </p>
     </section>
   );
 }

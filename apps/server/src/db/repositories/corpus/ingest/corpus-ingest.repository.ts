@@ -3,6 +3,7 @@ import { asciiLower } from '@threadcart/contracts';
 import type { DatabaseDialect } from '../../../../config.ts';
 import { dialectOf, withTransaction, type Db } from '../../../database.ts';
 import type { CommentsTable, PostsTable } from '../../../tables/corpus.tables.ts';
+import { recordMonthCounts } from './corpus-months.repository.ts';
 import { preparePartitionedBatch } from './corpus-partitions.repository.ts';
 import { withBatchedSearchSync } from './corpus-search-sync.repository.ts';
 
@@ -60,6 +61,7 @@ export async function upsertPosts(
     );
     if (!options.namesDeferred) await countNames(trx, 'posts', written, stored);
     await countTotals(trx, 'posts', written, stored);
+    await recordMonthCounts(trx, 'posts', written, stored);
     // Dumps are usually ingested RS before RC: with no comment stored yet there is nothing to propagate.
     const anyComment = await trx.executeQuery(CompiledQuery.raw('select 1 as x from comments limit 1'));
     for (const flag of anyComment.rows.length > 0 ? [0, 1] : []) {
@@ -109,6 +111,7 @@ export async function upsertComments(
     );
     if (!options.namesDeferred) await countNames(trx, 'comments', written, stored);
     await countTotals(trx, 'comments', written, stored);
+    await recordMonthCounts(trx, 'comments', written, stored);
     // An outside parent gained (or, for a moved reply, lost) a child: recount it, without a `<>` guard (it changed).
     await forChunks(trx, [...outside], 0, (chunk, p) =>
       CompiledQuery.raw(

@@ -1,4 +1,10 @@
-import { PREVIEW_MATCH_CAP, type FilterTree, type SearchType } from '@threadcart/contracts';
+import {
+  PREVIEW_MATCH_CAP,
+  type Aggregations,
+  type AggregationsRequest,
+  type FilterTree,
+  type SearchType,
+} from '@threadcart/contracts';
 import type { Db } from '../../../../db/database.ts';
 import type { CommentRecord, PostRecord } from '../../../../corpus/records.ts';
 import {
@@ -22,6 +28,8 @@ export interface PreviewQuery {
   readonly resultCount: number;
   /** exclude_purchased: leave out what this buyer received (docs/decisions/029) */
   readonly excludeBuyerId?: number;
+  /** the builder's histogram and top lists, in the same budget (dry-run-search.ts) */
+  readonly aggregations?: AggregationsRequest;
 }
 
 /** The corpus side of a dry run; the balance and the credits are added where the user is known. */
@@ -38,6 +46,8 @@ export interface PreviewSearchResult {
   /** each type's side (absent when the sample saw every match, or the count stopped at the cap) */
   readonly byType?: readonly PreviewTypePart[];
   readonly sample: (({ type: 'post' } & PostRecord) | ({ type: 'comment' } & CommentRecord))[];
+  /** present when the query asked for them */
+  readonly aggregations?: Aggregations;
 }
 
 export type { PreviewTypePart } from './type-parts.ts';
