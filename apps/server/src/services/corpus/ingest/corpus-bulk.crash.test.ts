@@ -12,6 +12,7 @@ import {
 } from '../../../db/repositories/corpus/ingest/corpus-bulk.repository.ts';
 import { isCorpusBulkLoading } from './corpus-deferred.service.ts';
 import { ingestBatchSize, ingestFiles } from './corpus-ingest.service.ts';
+import { TransactionSizer } from './transaction-sizer.ts';
 import { parseFilterTreeWithRe2 } from '../../../corpus/filters/parse-filter-tree.ts';
 import { countMatches } from '../search/corpus-search.service.ts';
 
@@ -49,7 +50,7 @@ it(`kill -9 during a bulk load leaves whole batches and the deferral; a re-run c
   expect(signal).toBe('SIGKILL');
   expect(afterKill).toBeGreaterThan(0);
   expect(afterKill).toBeLessThan(45_000);
-  expect(afterKill % ingestBatchSize(crashed.db)).toBe(0); // no half batch
+  expect(afterKill % TransactionSizer.smallest(ingestBatchSize(crashed.db))).toBe(0); // no half transaction
   // The deferral outlives the process: searches stay off until it is finished.
   expect(await isCorpusBulkLoading(crashed)).toBe(true);
   expect((await listDeferredObjects(crashed.db)).length).toBeGreaterThan(5);

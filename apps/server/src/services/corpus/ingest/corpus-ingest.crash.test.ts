@@ -6,7 +6,8 @@ import { writeGeneratedCorpus } from '../../../corpus/generate.ts';
 import { corpusSnapshot, expectedReplies } from '../../../../test/fixtures/corpus/corpus-snapshot.ts';
 import { killIngestMidLoad, startIngestChild } from '../../../../test/corpus-ingest-child.ts';
 import { createTestDatabase, type TestDatabase } from '../../../../test/test-database.ts';
-import { ingestFiles, ingestBatchSize } from './corpus-ingest.service.ts';
+import { ingestBatchSize, ingestFiles } from './corpus-ingest.service.ts';
+import { TransactionSizer } from './transaction-sizer.ts';
 
 const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'threadcart-crash-'));
 const opened: TestDatabase[] = [];
@@ -26,7 +27,7 @@ it('kill -9 in the middle of an ingest leaves whole batches only, and a re-run g
   expect(signal).toBe('SIGKILL');
   expect(afterKill).toBeGreaterThan(0);
   expect(afterKill).toBeLessThan(30_000);
-  expect(afterKill % ingestBatchSize(crashed.db)).toBe(0); // no half batch
+  expect(afterKill % TransactionSizer.smallest(ingestBatchSize(crashed.db))).toBe(0); // no half transaction
 
   const rerun = startIngestChild(crashed, paths);
   expect((await rerun.exited).code).toBe(0);

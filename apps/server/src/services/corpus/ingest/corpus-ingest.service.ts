@@ -22,6 +22,7 @@ import type { Database } from '../../../db/schema.ts';
 import { insertCorpusIngest } from '../../../db/repositories/corpus/ingest/corpus-ingests.repository.ts';
 import { finishDeferredIndexes } from './corpus-deferred.service.ts';
 import { openMonthLoader } from './corpus-partitions.service.ts';
+import { TransactionSizer } from './transaction-sizer.ts';
 import { newId } from '../../../lib/ids.ts';
 import { loadSuppressionFilter, type SuppressionFilter } from '../../privacy/suppressions.service.ts';
 
@@ -36,7 +37,8 @@ export const INGEST_BATCH_SIZE = 2000;
  * score, author and sample-key indexes spread a batch's rows over about as many pages as it has rows, which the next
  * batch dirties again: at a million records, commits took 9.3 s of a 100,000-record month at 2,000 a batch and 3.2 s
  * at 20,000. 10,000 keeps most of that while the write lock an API write waits for (busy timeout 10 s) is held
- * about a second a batch on a quiet core (docs/decisions/042-sqlite-month-ingest-and-size.md).
+ * about a second a batch on a quiet core; on a busy one TransactionSizer cuts batches into smaller transactions
+ * (docs/decisions/042-sqlite-month-ingest-and-size.md).
  */
 export const SQLITE_INGEST_BATCH_SIZE = 10_000;
 
@@ -161,6 +163,7 @@ export async function ingestFiles(
     isSample: options.isSample,
     batchSize: options.batchSize ?? ingestBatchSize(deps.db),
   };
+  const sizer = new TransactionSizer(streamOptions.batchSize, dialectOf(deps.db) === 'sqlite');
   const useWorker = options.useWorker ?? bytesTotal >= WORKER_THRESHOLD_BYTES;
   const events = useWorker
     ? normaliseInWorker(inputPaths, streamOptions, (reason) =>
@@ -194,10 +197,13 @@ export async function ingestFiles(
           addSkip(summary, 'removed_on_request', `${file} (${found.table === 'posts' ? 't3' : 't1'}_${id})`),
         );
         if (batch.rows.length === 0) continue;
-        const started = performance.now();
-        await write(writer, summary, months ? await months.route(batch) : batch, options.isBulk === true);
-        summary[batch.table] += batch.rows.length;
-        durations.push(performance.now() - started);
+        for (const slice of sizer.slices(batch)) {
+          const started = performance.now();
+          await write(writer, summary, months ? await months.route(slice) : slice, options.isBulk === true);
+          summary[slice.table] += slice.rows.length;
+          durations.push(performance.now() - started);
+          sizer.record(durations.at(-1)!);
+        }
         await refreshStatistics(writer.db, summary);
       }
       options.onProgress?.({
