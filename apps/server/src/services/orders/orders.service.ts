@@ -35,6 +35,7 @@ import { validateOrderRequest, type ValidOrderRequest } from './order-request.ts
 import { assertCorpusSearchable } from '../corpus/ingest/corpus-deferred.service.ts';
 import { isSampleCorpusLoading } from '../operations/service-status.service.ts';
 import { assertScanBudget, describeScan, planLane } from './scan-budget.service.ts';
+import { assertOrderSize } from './large/large-order-rules.ts';
 
 /** How long a user with too many open orders is asked to wait before placing another. */
 const OPEN_ORDERS_RETRY_AFTER_SECONDS = 30;
@@ -51,6 +52,7 @@ export async function placeOrder(
 ): Promise<{ order: Order; isReplay: boolean }> {
   const now = deps.clock.now();
   const request = validateOrderRequest(body, now);
+  assertOrderSize(deps, request);
   const requestHash = hashRequest(request, body.title, body.sample_seed);
   const placed = await withTransaction(deps.db, async (trx) => {
     await lockUserCredits(trx, userId);
@@ -92,6 +94,8 @@ export async function placeOrder(
       status: 'pending',
       lane: lane.lane,
       scan_records: lane.scanRecords,
+      size: request.size,
+      compression: request.compression,
       reservation_id: reservationId,
       idempotency_key: idempotencyKey ?? null,
       request_hash: requestHash,
@@ -180,6 +184,7 @@ export async function previewOrder(
 ): Promise<PreviewResponse> {
   const startedAt = Date.now();
   const request = validateOrderRequest(body, deps.clock.now());
+  assertOrderSize(deps, request);
   // With exclude_purchased the count is of the records the user has not received: what the order would charge.
   const excludeBuyerId = request.excludePurchased ? await findRecordBuyerId(deps.db, userId) : undefined;
   const query = {
@@ -237,7 +242,7 @@ export async function openOrderFile(deps: Deps, userId: string, orderId: string)
   if (!row) throw notFound();
   const file = row.file_key ? await deps.storage.open(row.file_key) : undefined;
   if (!file || !row.file_name) throw new AppError(404, ORDER_MESSAGES.noFile, 'no_file');
-  return { ...file, fileName: row.file_name, contentType: contentTypeFor(row.format_type) };
+  return { ...file, fileName: row.file_name, contentType: contentTypeFor(row.format_type, row.compression) };
 }
 
 /**
@@ -257,7 +262,9 @@ function hashRequest(
   const options = sort === 'top' && columns === null ? {} : { sort, seed, columns };
   // Likewise each later option only when it is on.
   const { excludePurchased, includeContext, includeComments, authors, pseudonyms, scrub } = request;
+  const { size, compression } = request;
   const delivery = {
+    ...(size === 'large' ? { size, compression } : {}),
     ...(excludePurchased ? { excludePurchased } : {}),
     ...(includeContext ? { includeContext } : {}),
     ...(includeComments > 0 ? { includeComments } : {}),
@@ -288,7 +295,7 @@ export function toOrder(row: OrderRow): Order {
       ? [
           {
             file_name: row.file_name!,
-            content_type: contentTypeFor(row.format_type),
+            content_type: contentTypeFor(row.format_type, row.compression),
             size_bytes: Number(row.file_size ?? 0),
             download_url: `/api/download/${row.id}/`,
           },
@@ -299,6 +306,8 @@ export function toOrder(row: OrderRow): Order {
     progress: row.progress,
     error: row.error,
     ...orderOptionsOf(row),
+    records_written: Number(row.records_written),
+    eta_seconds: row.eta_seconds === null ? null : Number(row.eta_seconds),
   };
 }
 
@@ -314,5 +323,7 @@ export function orderOptionsOf(row: OrderRow) {
     authors: row.authors,
     pseudonyms: row.pseudonyms,
     scrub: row.scrub === null ? [] : (JSON.parse(row.scrub) as ScrubKind[]),
+    size: row.size,
+    compression: row.compression,
   };
 }
