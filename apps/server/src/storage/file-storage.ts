@@ -11,4 +11,11 @@ export interface FileStorage {
   delete(key: string): Promise<void>;
   /** Deletes temp files whose names start with `prefix` (what a dead writer left behind). */
   removeTemps(prefix: string): Promise<number>;
+  /**
+   * The directory of a large order's file parts (made when missing), on the same file system as the store: parts
+   * outlive a worker's restart, so that the order resumes after them (docs/decisions/045-large-orders.md).
+   */
+  partsDir(orderId: string): Promise<string>;
+  /** Deletes a large order's parts and their directory. */
+  removeParts(orderId: string): Promise<void>;
 }
