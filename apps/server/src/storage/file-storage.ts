@@ -6,8 +6,11 @@ export interface FileStorage {
   tempPath(prefix: string): Promise<string>;
   /** Moves a finished temp file under `key` atomically and returns its size. */
   commit(tempPath: string, key: string): Promise<{ size: number }>;
-  /** The stored file, or undefined when there is none. */
-  open(key: string): Promise<{ stream: Readable; size: number } | undefined>;
+  /** The stored file (its bytes start to end, inclusive, when given), or undefined when there is none. */
+  open(
+    key: string,
+    range?: { start: number; end: number },
+  ): Promise<{ stream: Readable; size: number } | undefined>;
   delete(key: string): Promise<void>;
   /** Deletes temp files whose names start with `prefix` (what a dead writer left behind). */
   removeTemps(prefix: string): Promise<number>;

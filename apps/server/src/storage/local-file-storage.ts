@@ -34,11 +34,11 @@ export function createLocalFileStorage(root: string): FileStorage {
       }
       return { size: (await fsp.stat(target)).size };
     },
-    open: async (key) => {
+    open: async (key, range) => {
       const target = pathOf(key);
       try {
         const { size } = await fsp.stat(target);
-        return { stream: fs.createReadStream(target), size };
+        return { stream: fs.createReadStream(target, range), size };
       } catch (error) {
         if ((error as NodeJS.ErrnoException).code === 'ENOENT') return undefined;
         throw error;

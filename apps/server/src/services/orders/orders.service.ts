@@ -236,13 +236,33 @@ export async function previewOrder(
   };
 }
 
-/** The delivered file of one of the caller's orders, as a stream with its name and type. */
-export async function openOrderFile(deps: Deps, userId: string, orderId: string) {
+/**
+ * The delivered file of one of the caller's orders, as a stream with its name, type and strong ETag (its SHA-256,
+ * when the manifest has one); `pickRange` chooses the bytes to send once the file's size is known (a resumed
+ * download, docs/decisions/045-large-orders.md).
+ */
+export async function openOrderFile(
+  deps: Deps,
+  userId: string,
+  orderId: string,
+  pickRange: (size: number, etag: string | undefined) => { start: number; end: number } | undefined = () =>
+    undefined,
+) {
   const row = await findUserOrder(deps.db, userId, orderId);
   if (!row) throw notFound();
-  const file = row.file_key ? await deps.storage.open(row.file_key) : undefined;
-  if (!file || !row.file_name) throw new AppError(404, ORDER_MESSAGES.noFile, 'no_file');
-  return { ...file, fileName: row.file_name, contentType: contentTypeFor(row.format_type, row.compression) };
+  if (!row.file_key || !row.file_name) throw new AppError(404, ORDER_MESSAGES.noFile, 'no_file');
+  const etag = row.file_sha256 === null ? undefined : `"${row.file_sha256}"`;
+  const size = Number(row.file_size ?? 0);
+  const range = pickRange(size, etag);
+  const file = await deps.storage.open(row.file_key, range);
+  if (!file) throw new AppError(404, ORDER_MESSAGES.noFile, 'no_file');
+  return {
+    ...file,
+    range,
+    etag,
+    fileName: row.file_name,
+    contentType: contentTypeFor(row.format_type, row.compression),
+  };
 }
 
 /**
