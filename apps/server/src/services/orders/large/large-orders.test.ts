@@ -1,3 +1,4 @@
+import { spawnSync } from 'node:child_process';
 import { readFile, stat } from 'node:fs/promises';
 import path from 'node:path';
 import { gunzipSync } from 'node:zlib';
@@ -18,6 +19,7 @@ import { TEST_DIALECT } from '../../../../test/test-database.ts';
 import { parseFilterTreeWithRe2 } from '../../../corpus/filters/parse-filter-tree.ts';
 import { countDeliveredRecords } from '../../../db/repositories/orders/delivered-records.repository.ts';
 import { findOrderById } from '../../../db/repositories/orders/orders.repository.ts';
+import { isZstdAvailable } from '../../../exports/compression.ts';
 import { writeOrderFile } from '../../../exports/index.ts';
 import { searchCorpus } from '../../corpus/search/corpus-search.service.ts';
 import { getBalance, grantCredits } from '../../payments/ledger.service.ts';
@@ -119,6 +121,17 @@ describe(`large orders: keyset walk, parts, compression, resume (${TEST_DIALECT}
       await expect(stat(path.join(t.deps.config.storage.dir, '.parts', id))).rejects.toThrow();
     },
   );
+
+  it.skipIf(!isZstdAvailable())('compresses with zstd when asked: frames that join into one file', async () => {
+    const { id } = await placeLarge('csv', { compression: 'zstd' });
+    await fulfilAll(t.deps);
+    const order = (await findOrderById(t.deps.db, id))!;
+    expect(order.file_name).toMatch(/\.csv\.zst$/);
+    const file = await downloadOrderFile(t.app, buyer.headers, id);
+    expect(file.headers['content-type']).toBe('application/zstd');
+    const unpacked = spawnSync('zstd', ['-d', '-c'], { input: file.body, maxBuffer: 1 << 28 });
+    expect(unpacked.stdout.equals((await referenceFile('csv')).bytes)).toBe(true);
+  });
 
   it('writes a Parquet order in one pass with exactly the reference records in order', async () => {
     const { id } = await placeLarge('parquet', { sort: 'new' });
