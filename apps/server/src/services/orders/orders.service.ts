@@ -36,6 +36,7 @@ import { assertCorpusSearchable } from '../corpus/ingest/corpus-deferred.service
 import { isSampleCorpusLoading } from '../operations/service-status.service.ts';
 import { assertScanBudget, describeScan, planLane } from './scan-budget.service.ts';
 import { assertOrderSize } from './large/large-order-rules.ts';
+import { estimateLargeOrder } from './large/large-estimate.ts';
 
 /** How long a user with too many open orders is asked to wait before placing another. */
 const OPEN_ORDERS_RETRY_AFTER_SECONDS = 30;
@@ -233,6 +234,8 @@ export async function previewOrder(
     sample: found.sample as unknown as PreviewResponse['sample'],
     corpus_loading: isCorpusLoading,
     ...(scan ? { scan } : {}),
+    // What a large order will be: records, credits, file sizes and time (decision 045).
+    ...(request.size === 'large' ? { large: estimateLargeOrder(deps, request, found) } : {}),
   };
 }
 

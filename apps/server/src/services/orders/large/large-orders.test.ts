@@ -3,7 +3,7 @@ import { readFile, stat } from 'node:fs/promises';
 import path from 'node:path';
 import { gunzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { FormatType } from '@threadcart/contracts';
+import type { FormatType, PreviewResponse } from '@threadcart/contracts';
 import { signUpAndSignIn, type TestSession } from '../../../../test/auth-helpers.ts';
 import { buildTestApp, type TestApp } from '../../../../test/build-test-app.ts';
 import { insertCorpus } from '../../../../test/corpus-factories.ts';
@@ -121,6 +121,38 @@ describe(`large orders: keyset walk, parts, compression, resume (${TEST_DIALECT}
       await expect(stat(path.join(t.deps.config.storage.dir, '.parts', id))).rejects.toThrow();
     },
   );
+
+  it('dry-runs a large order: records, credits, expected file sizes and time, beside the usual answer', async () => {
+    const preview = async (payload: Record<string, unknown>) => {
+      const res = await t.app.inject({
+        method: 'POST',
+        url: '/api/search-queries/preview/',
+        headers: buyer.headers,
+        payload: { filters: FILTERS, search_type: 'both', ...payload },
+      });
+      expect(res.statusCode, res.body).toBe(200);
+      return res.json<PreviewResponse>();
+    };
+    expect((await preview({ result_count: 10 })).large).toBeUndefined();
+    const answer = await preview({ size: 'large', result_count: COUNT, format_type: 'csv' });
+    const { large } = answer;
+    expect(answer.credits_needed).toBeGreaterThan(0);
+    expect(large).toMatchObject({ records: Math.min(COUNT, answer.matches), credits: COUNT });
+    expect(large!.files.map((file) => [file.format_type, file.compression])).toEqual([
+      ['json', 'gzip'],
+      ['ndjson', 'gzip'],
+      ['csv', 'gzip'],
+      ['parquet', 'none'],
+    ]);
+    expect(large!.seconds).toBeGreaterThanOrEqual(1);
+    // The CSV's expected size against the file such an order delivers: the same order of magnitude.
+    const { id } = await placeLarge('csv');
+    await fulfilAll(t.deps);
+    const actual = Number((await findOrderById(t.deps.db, id))!.file_size);
+    const expected = large!.files.find((file) => file.format_type === 'csv')!.bytes;
+    expect(expected / actual).toBeGreaterThan(0.5);
+    expect(expected / actual).toBeLessThan(4);
+  });
 
   it.skipIf(!isZstdAvailable())('compresses with zstd when asked: frames that join into one file', async () => {
     const { id } = await placeLarge('csv', { compression: 'zstd' });
