@@ -73,8 +73,13 @@ describe(`a ${RECORDS.toLocaleString('en-US')}-record large order keeps memory f
     gc();
     const baseline = process.memoryUsage().rss;
     let peak = baseline;
+    let peakHeap = 0;
+    let peakExternal = 0;
     const sampler = setInterval(() => {
-      peak = Math.max(peak, process.memoryUsage().rss);
+      const usage = process.memoryUsage();
+      peak = Math.max(peak, usage.rss);
+      peakHeap = Math.max(peakHeap, usage.heapUsed);
+      peakExternal = Math.max(peakExternal, usage.external);
     }, 20);
     const startedAt = Date.now();
     try {
@@ -86,6 +91,12 @@ describe(`a ${RECORDS.toLocaleString('en-US')}-record large order keeps memory f
     const order = (await findOrderById(t.deps.db, placed.json<{ id: string }>().id))!;
     expect(order).toMatchObject({ status: 'completed', records_delivered: RECORDS });
     const growthMiB = (peak - baseline) / 1024 / 1024;
+    gc();
+    const mib = (bytes: number) => (bytes / 1024 / 1024).toFixed(1);
+    console.info(
+      `peak heap ${mib(peakHeap)} MiB, peak external ${mib(peakExternal)} MiB, ` +
+        `RSS after a collection ${mib(process.memoryUsage().rss - baseline)} MiB over the baseline`,
+    );
     console.info(
       `large order ${TEST_DIALECT}: ${RECORDS} records in ${seconds.toFixed(1)} s ` +
         `(${Math.round(RECORDS / seconds)} records/s), file ${(Number(order.file_size) / 1024 / 1024).toFixed(1)} MiB, ` +
