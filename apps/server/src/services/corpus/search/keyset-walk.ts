@@ -1,6 +1,9 @@
 import type { RecordType } from '../../../corpus/filters/prepare.ts';
 import type { Db } from '../../../db/database.ts';
-import { findChunkEnd, type ScanKey } from '../../../db/repositories/corpus/search/corpus-search.repository.ts';
+import {
+  findChunkEnd,
+  type ScanKey,
+} from '../../../db/repositories/corpus/search/corpus-search.repository.ts';
 import {
   selectKeyedChunkRows,
   type KeyedRecord,
@@ -9,7 +12,7 @@ import { checkpoint } from './search-steps.ts';
 import type { TypeSearch } from './type-search.ts';
 
 /** Index entries one statement of the walk reads: a page of rows, never more (docs/decisions/045-large-orders.md). */
-export const WALK_CHUNK_ROWS = 2_000;
+export const WALK_CHUNK_ROWS = 500;
 
 /** Where a walk stands: the key range it is in (random has two) and the last key it gave out (none: the start). */
 export interface WalkPosition {
