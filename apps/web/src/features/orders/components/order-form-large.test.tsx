@@ -37,3 +37,27 @@ describe('Create New Order: the large-order switch', { timeout: 30_000 }, () => 
     expect(call?.data).toMatchObject({ size: 'large', result_count: 200_000 });
   });
 });
+
+describe('the dry run of a large order', () => {
+  it('says its records, the time to write it and each format’s expected file size', async () => {
+    const large = {
+      records: 200_000,
+      records_is_estimate: true,
+      credits: 200_000,
+      files: [
+        { format_type: 'ndjson', compression: 'gzip', bytes: 52_428_800 },
+        { format_type: 'parquet', compression: 'none', bytes: 3 * 1024 ** 3 },
+      ],
+      seconds: 40,
+    };
+    mockSignedIn({ 'POST /api/search-queries/preview/': [200, { ...PREVIEW, large }] });
+    const { user } = renderApp('/order');
+    await screen.findByRole('heading', { name: 'Create New Order' }, { timeout: 10_000 });
+    await user.click(screen.getByLabelText(/^Large order/));
+    await user.type(await screen.findByLabelText('Keyword value'), 'vaccine');
+    await user.tab();
+    expect(await screen.findByTestId('dry-run-large', {}, { timeout: 10_000 })).toHaveTextContent(
+      'Large order: about 200,000 records, about 40 seconds to write. Expected file: NDJSON.gz about 50.0 MB · PARQUET about 3.0 GB.',
+    );
+  });
+});
