@@ -53,6 +53,7 @@ const EnvSchema = z.object({
   WORKER_MAX_ATTEMPTS: z.coerce.number().int().min(1).max(10).default(3),
   WORKER_RETRY_BASE_MS: z.coerce.number().int().min(0).default(5_000),
   WORKER_RECORD_DELAY_MS: z.coerce.number().int().min(0).default(0),
+  WORKER_MAX_OLD_SPACE_MB: z.coerce.number().int().min(128).optional(),
   ORDER_SEARCH_TIMEOUT_MS: z.coerce
     .number()
     .int()
@@ -172,6 +173,8 @@ export interface Config {
     readonly recordDelayMs: number;
     /** An order whose search runs longer fails with a message that says so (its credits go back). */
     readonly searchTimeoutMs: number;
+    /** The forked worker's V8 old space (--max-old-space-size); undefined: V8's default (decision 045). */
+    readonly maxOldSpaceMb: number | undefined;
   };
   /** Orders that no index narrows (docs/decisions/038-scan-lane-and-budget.md). */
   readonly scan: {
@@ -330,6 +333,7 @@ export function loadConfig(
       retryBaseMs: e.WORKER_RETRY_BASE_MS,
       recordDelayMs: e.WORKER_RECORD_DELAY_MS,
       searchTimeoutMs: e.ORDER_SEARCH_TIMEOUT_MS,
+      maxOldSpaceMb: e.WORKER_MAX_OLD_SPACE_MB,
     },
     scan: {
       recordsPerUserPerDay: e.SCAN_RECORDS_PER_USER_PER_DAY,
