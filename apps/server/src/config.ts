@@ -53,6 +53,7 @@ const EnvSchema = z.object({
   WORKER_MAX_ATTEMPTS: z.coerce.number().int().min(1).max(10).default(3),
   WORKER_RETRY_BASE_MS: z.coerce.number().int().min(0).default(5_000),
   WORKER_RECORD_DELAY_MS: z.coerce.number().int().min(0).default(0),
+  WORKER_MAX_OLD_SPACE_MB: z.coerce.number().int().min(128).optional(),
   ORDER_SEARCH_TIMEOUT_MS: z.coerce
     .number()
     .int()
@@ -62,6 +63,10 @@ const EnvSchema = z.object({
   SCAN_RECORDS_PER_USER_PER_DAY: z.coerce.number().int().min(0).default(50_000_000),
   // A literal-free regex over 10M records on PostgreSQL, the slower dialect: 130 s (bench/RESULTS.md), decision 038.
   SCAN_RECORDS_PER_SECOND: z.coerce.number().int().min(1).default(75_000),
+  // Large orders (docs/decisions/045-large-orders.md): their most records, their rate, the records of a file part.
+  MAX_ORDER_RECORDS: z.coerce.number().int().min(1_000).default(1_000_000),
+  LARGE_ORDER_RECORDS_PER_SECOND: z.coerce.number().int().min(1).default(5_000),
+  LARGE_ORDER_PART_RECORDS: z.coerce.number().int().min(100).default(50_000),
   DRY_RUN_BUDGET_MS: z.coerce.number().int().min(50).max(60_000).default(1_000),
   DRY_RUN_THREADS: z.coerce.number().int().min(1).max(64).optional(),
   DRY_RUN_MAX_QUEUE: z.coerce.number().int().min(1).default(64),
@@ -168,6 +173,8 @@ export interface Config {
     readonly recordDelayMs: number;
     /** An order whose search runs longer fails with a message that says so (its credits go back). */
     readonly searchTimeoutMs: number;
+    /** The forked worker's V8 old space (--max-old-space-size); undefined: V8's default (decision 045). */
+    readonly maxOldSpaceMb: number | undefined;
   };
   /** Orders that no index narrows (docs/decisions/038-scan-lane-and-budget.md). */
   readonly scan: {
@@ -175,6 +182,15 @@ export interface Config {
     readonly recordsPerUserPerDay: number;
     /** How fast a full scan reads, for the dry run's "about N minutes". */
     readonly recordsPerSecond: number;
+  };
+  /** Large orders (docs/decisions/045-large-orders.md). */
+  readonly largeOrders: {
+    /** The most records a large order may hold (MAX_ORDER_RECORDS). */
+    readonly maxRecords: number;
+    /** How fast a large order is written, for the dry run's expected time. */
+    readonly recordsPerSecond: number;
+    /** Records a file part holds: the most a restart writes again. */
+    readonly partRecords: number;
   };
   /** Dry runs: their time budget, the threads that run them and how many may wait for a thread. */
   readonly dryRun: {
@@ -317,10 +333,16 @@ export function loadConfig(
       retryBaseMs: e.WORKER_RETRY_BASE_MS,
       recordDelayMs: e.WORKER_RECORD_DELAY_MS,
       searchTimeoutMs: e.ORDER_SEARCH_TIMEOUT_MS,
+      maxOldSpaceMb: e.WORKER_MAX_OLD_SPACE_MB,
     },
     scan: {
       recordsPerUserPerDay: e.SCAN_RECORDS_PER_USER_PER_DAY,
       recordsPerSecond: e.SCAN_RECORDS_PER_SECOND,
+    },
+    largeOrders: {
+      maxRecords: e.MAX_ORDER_RECORDS,
+      recordsPerSecond: e.LARGE_ORDER_RECORDS_PER_SECOND,
+      partRecords: e.LARGE_ORDER_PART_RECORDS,
     },
     dryRun: {
       budgetMs: e.DRY_RUN_BUDGET_MS,

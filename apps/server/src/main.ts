@@ -58,7 +58,10 @@ await runStartup(async () => {
 });
 deps.logger.info(`Threadcart is listening on ${config.appUrl}`);
 // Only now: a server that cannot listen (a busy port) never leaves a worker behind.
-if (config.runWorker && !isClosing) worker = startWorkerProcess(deps.logger);
+if (config.runWorker && !isClosing)
+  worker = startWorkerProcess(deps.logger, {
+    maxOldSpaceMb: config.worker.maxOldSpaceMb,
+  });
 // Dry-run threads load their code now rather than on the first dry run.
 void deps.dryRuns
   .warmUp()

@@ -15,13 +15,18 @@ export const ORDERS_QUEUED_MESSAGE = 'orders-queued';
  * watches its IPC channel, so it ends when this process ends, however that happens; stop() sends SIGTERM and
  * SIGKILL after 10 s, and resolves once the child is gone. notifyOrdersQueued() tells the worker to claim now.
  */
-export function startWorkerProcess(logger: Logger): { stop(): Promise<void>; notifyOrdersQueued(): void } {
+export function startWorkerProcess(
+  logger: Logger,
+  options: { maxOldSpaceMb?: number } = {},
+): { stop(): Promise<void>; notifyOrdersQueued(): void } {
+  // A bounded old space makes V8 collect a large order's garbage early (docs/decisions/045-large-orders.md).
+  const heap = options.maxOldSpaceMb === undefined ? [] : [`--max-old-space-size=${options.maxOldSpaceMb}`];
   let child: ChildProcess | undefined;
   let restart: NodeJS.Timeout | undefined;
   let isStopping = false;
   const spawn = () => {
     if (isStopping) return;
-    child = fork(WORKER_ENTRY, [], { execArgv: ['--import', 'tsx'], stdio: 'inherit' });
+    child = fork(WORKER_ENTRY, [], { execArgv: ['--import', 'tsx', ...heap], stdio: 'inherit' });
     child.on('exit', (code, signal) => {
       if (isStopping) return;
       logger.error({ code, signal }, 'worker exited; restarting in 1 s');

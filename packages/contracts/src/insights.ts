@@ -39,14 +39,15 @@ export type AggregationsRequest = z.infer<typeof AggregationsRequestSchema>;
  * check of every pattern (as createOrderRequestSchema).
  */
 export function createAggregateRequestSchema(options: ParseFilterTreeOptions = {}) {
-  return createOrderRequestSchema(options).extend(AggregationsRequestSchema.shape);
+  // safeExtend keeps the order schema's own checks (a large order's size and compression).
+  return createOrderRequestSchema(options).safeExtend(AggregationsRequestSchema.shape);
 }
 export const AggregateRequestSchema = createAggregateRequestSchema();
 export type AggregateRequest = z.infer<typeof AggregateRequestSchema>;
 
 /** The dry run's body with the builder's optional `aggregations`: one request, one budget. */
 export function createPreviewRequestSchema(options: ParseFilterTreeOptions = {}) {
-  return createOrderRequestSchema(options).extend({ aggregations: AggregationsRequestSchema.optional() });
+  return createOrderRequestSchema(options).safeExtend({ aggregations: AggregationsRequestSchema.optional() });
 }
 
 /** A count of the aggregation: exact (low = high = count) or an estimate with its 95 % range. */

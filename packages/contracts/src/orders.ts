@@ -13,6 +13,18 @@ export const FORMAT_TYPES = ['json', 'csv', 'xlsx', 'ndjson', 'parquet'] as cons
 export const ORDER_STATUSES = ['pending', 'processing', 'completed', 'failed'] as const;
 export const RESULT_COUNT_MIN = 1;
 export const RESULT_COUNT_MAX = 1000;
+/**
+ * Order sizes (docs/decisions/045-large-orders.md): a standard order holds 1 to RESULT_COUNT_MAX records as
+ * docs/product.md §6.1 says; a large order up to the server's MAX_ORDER_RECORDS (1,000,000 by default), fulfilled in
+ * its own lane and delivered compressed.
+ */
+export const ORDER_SIZES = ['standard', 'large'] as const;
+export type OrderSize = (typeof ORDER_SIZES)[number];
+/** How a large order's JSON, NDJSON or CSV file is compressed (gzip by default); Parquet and XLSX are as they are. */
+export const COMPRESSIONS = ['gzip', 'zstd', 'none'] as const;
+export type Compression = (typeof COMPRESSIONS)[number];
+/** The most records a large order may hold unless the server's MAX_ORDER_RECORDS says otherwise. */
+export const LARGE_RESULT_COUNT_DEFAULT_MAX = 1_000_000;
 export const TITLE_MAX_LENGTH = 200;
 /** The preview counts exactly up to this many matches, then says "at least". */
 export const PREVIEW_MATCH_CAP = 100_000;
@@ -142,6 +154,15 @@ export const ORDER_MESSAGES = {
   columnsNoneFor: (type: 'posts' | 'comments') =>
     `The chosen columns leave the ${type} without any column; add at least one ${type.slice(0, -1)} column.`,
   formatType: 'Choose json, csv, xlsx, ndjson or parquet.',
+  size: 'Choose standard or large for size.',
+  compression: 'Choose gzip, zstd or none for compression.',
+  compressionWithoutLarge:
+    'Compression applies to large orders only: add "size": "large", or leave compression out.',
+  compressionFormat:
+    'Parquet and XLSX files are not compressed again: choose json, ndjson or csv, or leave compression out.',
+  largeResultCount: (max: number) =>
+    `Ensure this value is a whole number from ${RESULT_COUNT_MIN} to ${max.toLocaleString('en-US')} for a large order.`,
+  zstdUnavailable: 'zstd compression is not available on this server; choose gzip or none.',
   excludePurchased: 'Choose true or false for exclude_purchased.',
   includeContext: 'Choose true or false for include_context.',
   includeComments: `Ensure include_comments is a whole number from 0 to ${INCLUDE_COMMENTS_MAX}.`,
@@ -198,66 +219,96 @@ function orderFiltersSchema(options: ParseFilterTreeOptions) {
  * RE2's check of every pattern in `options` (contracts cannot load RE2); the exported schema has no regex check.
  */
 export function createOrderRequestSchema(options: ParseFilterTreeOptions = {}) {
-  return z.object({
-    title: z.string().max(TITLE_MAX_LENGTH, ORDER_MESSAGES.titleTooLong).optional().nullable(),
-    search_type: z.enum(SEARCH_TYPES, ORDER_MESSAGES.searchType).default('posts'),
-    format_type: z.enum(FORMAT_TYPES, ORDER_MESSAGES.formatType).default('json'),
-    result_count: z
-      .number(ORDER_MESSAGES.resultCount)
-      .int(ORDER_MESSAGES.resultCount)
-      .min(RESULT_COUNT_MIN, ORDER_MESSAGES.resultCount)
-      .max(RESULT_COUNT_MAX, ORDER_MESSAGES.resultCount),
-    filters: orderFiltersSchema(options),
-    sort: z.enum(SORT_ORDERS, ORDER_MESSAGES.sort).default('top'),
-    /** random only: the seed that makes the sample reproducible; the server picks one when absent */
-    sample_seed: z
-      .number(ORDER_MESSAGES.sampleSeed)
-      .int(ORDER_MESSAGES.sampleSeed)
-      .min(0, ORDER_MESSAGES.sampleSeed)
-      .max(SAMPLE_SEED_MAX, ORDER_MESSAGES.sampleSeed)
-      .nullish(),
-    /** the file's columns and their order, from FILE_COLUMNS; absent means today's layout */
-    columns: z.array(z.string().max(40)).max(40).nullish(),
-    exclude_purchased: z.boolean(ORDER_MESSAGES.excludePurchased).default(false).meta({
-      description:
-        'Leave out the records you received in your earlier orders: a re-run delivers, and charges for, new records only.',
-    }),
-    include_context: z
-      .boolean(ORDER_MESSAGES.includeContext)
-      .default(false)
-      .meta({
-        description:
-          "Comments (and the comments of a `both` order) come with their post's id and title and their parent chain " +
-          '(ids, authors, bodies); CSV, XLSX and Parquet add the columns post_title and parent_body. Not charged.',
-      }),
-    include_comments: z
-      .number(ORDER_MESSAGES.includeComments)
-      .int(ORDER_MESSAGES.includeComments)
-      .min(0, ORDER_MESSAGES.includeComments)
-      .max(INCLUDE_COMMENTS_MAX, ORDER_MESSAGES.includeComments)
-      .default(0)
-      .meta({
-        description:
-          'Posts (and the posts of a `both` order) come with up to this many of their top comments by score, nested ' +
-          'in JSON and NDJSON files (refused for CSV, XLSX and Parquet). 0: none. Not charged.',
-      }),
-    authors: z.enum(AUTHOR_MODES, ORDER_MESSAGES.authors).default('as_is').meta({
-      description: PRIVACY_HELP.authors,
-    }),
-    pseudonyms: z.enum(PSEUDONYM_SCOPES, ORDER_MESSAGES.pseudonyms).default('per_order').meta({
-      description: PRIVACY_HELP.pseudonyms,
-    }),
-    scrub: z
-      .array(z.enum(SCRUB_KINDS, ORDER_MESSAGES.scrub), ORDER_MESSAGES.scrub)
-      .max(SCRUB_KINDS.length, ORDER_MESSAGES.scrubRepeated)
-      .refine((kinds) => new Set(kinds).size === kinds.length, ORDER_MESSAGES.scrubRepeated)
-      .default([])
-      .meta({ description: PRIVACY_HELP.scrub }),
-    schedule: z.enum(SCHEDULE_CADENCES, ORDER_MESSAGES.schedule).nullish().meta({
-      description:
-        'Place this order again every day or week: each run is a new order with exclude_purchased, charged as usual, skipped (with an e-mail) when credits are short.',
-    }),
-  });
+  return (
+    z
+      .object({
+        title: z.string().max(TITLE_MAX_LENGTH, ORDER_MESSAGES.titleTooLong).optional().nullable(),
+        search_type: z.enum(SEARCH_TYPES, ORDER_MESSAGES.searchType).default('posts'),
+        format_type: z.enum(FORMAT_TYPES, ORDER_MESSAGES.formatType).default('json'),
+        // The standard order's upper bound is checked below, where the order's size is known (a large order's by the
+        // server, against its MAX_ORDER_RECORDS).
+        result_count: z
+          .number(ORDER_MESSAGES.resultCount)
+          .int(ORDER_MESSAGES.resultCount)
+          .min(RESULT_COUNT_MIN, ORDER_MESSAGES.resultCount)
+          .meta({
+            description: `${RESULT_COUNT_MIN} to ${RESULT_COUNT_MAX}; a large order up to MAX_ORDER_RECORDS.`,
+          }),
+        size: z
+          .enum(ORDER_SIZES, ORDER_MESSAGES.size)
+          .default('standard')
+          .meta({
+            description:
+              'large: up to MAX_ORDER_RECORDS records (1,000,000 by default), fulfilled in a lane of its own, resumable, ' +
+              'its JSON, NDJSON or CSV file compressed (docs/decisions/045-large-orders.md).',
+          }),
+        compression: z.enum(COMPRESSIONS, ORDER_MESSAGES.compression).nullish().meta({
+          description: 'A large order: gzip (the default for JSON, NDJSON and CSV), zstd or none.',
+        }),
+        filters: orderFiltersSchema(options),
+        sort: z.enum(SORT_ORDERS, ORDER_MESSAGES.sort).default('top'),
+        /** random only: the seed that makes the sample reproducible; the server picks one when absent */
+        sample_seed: z
+          .number(ORDER_MESSAGES.sampleSeed)
+          .int(ORDER_MESSAGES.sampleSeed)
+          .min(0, ORDER_MESSAGES.sampleSeed)
+          .max(SAMPLE_SEED_MAX, ORDER_MESSAGES.sampleSeed)
+          .nullish(),
+        /** the file's columns and their order, from FILE_COLUMNS; absent means today's layout */
+        columns: z.array(z.string().max(40)).max(40).nullish(),
+        exclude_purchased: z.boolean(ORDER_MESSAGES.excludePurchased).default(false).meta({
+          description:
+            'Leave out the records you received in your earlier orders: a re-run delivers, and charges for, new records only.',
+        }),
+        include_context: z
+          .boolean(ORDER_MESSAGES.includeContext)
+          .default(false)
+          .meta({
+            description:
+              "Comments (and the comments of a `both` order) come with their post's id and title and their parent chain " +
+              '(ids, authors, bodies); CSV, XLSX and Parquet add the columns post_title and parent_body. Not charged.',
+          }),
+        include_comments: z
+          .number(ORDER_MESSAGES.includeComments)
+          .int(ORDER_MESSAGES.includeComments)
+          .min(0, ORDER_MESSAGES.includeComments)
+          .max(INCLUDE_COMMENTS_MAX, ORDER_MESSAGES.includeComments)
+          .default(0)
+          .meta({
+            description:
+              'Posts (and the posts of a `both` order) come with up to this many of their top comments by score, nested ' +
+              'in JSON and NDJSON files (refused for CSV, XLSX and Parquet). 0: none. Not charged.',
+          }),
+        authors: z.enum(AUTHOR_MODES, ORDER_MESSAGES.authors).default('as_is').meta({
+          description: PRIVACY_HELP.authors,
+        }),
+        pseudonyms: z.enum(PSEUDONYM_SCOPES, ORDER_MESSAGES.pseudonyms).default('per_order').meta({
+          description: PRIVACY_HELP.pseudonyms,
+        }),
+        scrub: z
+          .array(z.enum(SCRUB_KINDS, ORDER_MESSAGES.scrub), ORDER_MESSAGES.scrub)
+          .max(SCRUB_KINDS.length, ORDER_MESSAGES.scrubRepeated)
+          .refine((kinds) => new Set(kinds).size === kinds.length, ORDER_MESSAGES.scrubRepeated)
+          .default([])
+          .meta({ description: PRIVACY_HELP.scrub }),
+        schedule: z.enum(SCHEDULE_CADENCES, ORDER_MESSAGES.schedule).nullish().meta({
+          description:
+            'Place this order again every day or week: each run is a new order with exclude_purchased, charged as usual, skipped (with an e-mail) when credits are short.',
+        }),
+      })
+      // Runs whatever else failed, so a count over 1,000 is reported beside the other fields' messages.
+      .refine(isCountWithinSize, {
+        path: ['result_count'],
+        message: ORDER_MESSAGES.resultCount,
+        when: () => true,
+      })
+  );
+}
+
+/** A standard order keeps docs/product.md §6.1's 1 to 1,000 and its message word for word. */
+function isCountWithinSize(value: { result_count?: unknown; size?: unknown }): boolean {
+  const count = value.result_count;
+  return value.size === 'large' || typeof count !== 'number' || !(count > RESULT_COUNT_MAX);
 }
 export const CreateOrderRequestSchema = createOrderRequestSchema();
 export type CreateOrderRequest = z.infer<typeof CreateOrderRequestSchema>;
@@ -303,6 +354,14 @@ export const OrderSchema = z.object({
   authors: z.enum(AUTHOR_MODES),
   pseudonyms: z.enum(PSEUDONYM_SCOPES),
   scrub: z.array(z.enum(SCRUB_KINDS)),
+  /** standard, or large (docs/decisions/045-large-orders.md); older clients may leave it out */
+  size: z.enum(ORDER_SIZES).optional(),
+  /** a large order's file compression; null for standard orders and for Parquet and XLSX */
+  compression: z.enum(COMPRESSIONS).nullable().optional(),
+  /** a large order: the records written so far (of result_count), for the dashboard's progress */
+  records_written: z.number().int().optional(),
+  /** a large order being fulfilled: about how many seconds are left, from its rate so far; null when not known */
+  eta_seconds: z.number().int().nullable().optional(),
 });
 export type Order = z.infer<typeof OrderSchema>;
 
@@ -348,6 +407,26 @@ export const ScanEstimateSchema = z.object({
 });
 export type ScanEstimate = z.infer<typeof ScanEstimateSchema>;
 
+/** What a large order will be (a dry run with `"size": "large"`): its records, credits, file sizes and time. */
+export const LargeOrderEstimateSchema = z.object({
+  /** the records it would deliver: result_count, or fewer when fewer match (exact, or the estimate's point value) */
+  records: z.number().int(),
+  records_is_estimate: z.boolean(),
+  /** the credits reserved when it is placed (result_count; what is not delivered goes back) */
+  credits: z.number().int(),
+  /** the expected file size of each format, from the sample's mean encoded size (compressed as the order asks) */
+  files: z.array(
+    z.object({
+      format_type: z.enum(FORMAT_TYPES),
+      compression: z.enum(COMPRESSIONS),
+      bytes: z.number().int(),
+    }),
+  ),
+  /** about how long the fulfilment takes, from the measured rate of large orders (LARGE_ORDER_RECORDS_PER_SECOND) */
+  seconds: z.number().int(),
+});
+export type LargeOrderEstimate = z.infer<typeof LargeOrderEstimateSchema>;
+
 export const PreviewResponseSchema = z.object({
   /**
    * the exact count, or an estimate's point value when matches_is_estimate (within the range; never 0 once a
@@ -387,5 +466,7 @@ export const PreviewResponseSchema = z.object({
    * `seconds` about how long that takes, `budget_left` what the user's budget has left today (of `budget`).
    */
   scan: ScanEstimateSchema.optional(),
+  /** present when the dry run's body says `"size": "large"` (docs/decisions/045-large-orders.md) */
+  large: LargeOrderEstimateSchema.optional(),
 });
 export type PreviewResponse = z.infer<typeof PreviewResponseSchema>;

@@ -28,16 +28,13 @@ export async function writeCsvFile(filePath: string, layout: OrderFileLayout): P
   const sink = await FileSink.create(filePath);
   try {
     const { searchType, isSample, columns, contextColumns: context } = layout;
-    const sampleHeader = isSample ? [SAMPLE_COLUMN] : [];
+    sink.push(csvHeaderText(layout));
     if (searchType === 'both') {
-      sink.push([CSV_TYPE_COLUMN, ...columns.all, ...context, ...sampleHeader].join(',') + CRLF);
       await writeRows(sink, layout.posts, { columns: columns.all, context, isSample }, 'post');
       await writeRows(sink, layout.comments, { columns: columns.all, context, isSample }, 'comment');
     } else if (searchType === 'posts') {
-      sink.push([...columns.posts, ...sampleHeader].join(',') + CRLF);
       await writeRows(sink, layout.posts, { columns: columns.posts, context, isSample });
     } else {
-      sink.push([...columns.comments, ...context, ...sampleHeader].join(',') + CRLF);
       await writeRows(sink, layout.comments, { columns: columns.comments, context, isSample });
     }
     return await sink.finish();
@@ -50,24 +47,51 @@ export async function writeCsvFile(filePath: string, layout: OrderFileLayout): P
 async function writeRows(
   sink: FileSink,
   records: AsyncIterable<AnyRecord>,
-  row: { columns: readonly RecordColumn[]; context: readonly ContextColumn[]; isSample: boolean },
+  row: CsvRow,
   kind?: RecordKind,
 ): Promise<void> {
+  for await (const record of records) {
+    sink.push(csvRowText(record, row, kind));
+    await sink.flushIfFull();
+  }
+}
+
+/** One record as a CSV line, CRLF included (docs/product.md §8.4). */
+export function csvRowText(record: AnyRecord, row: CsvRow, kind?: RecordKind): string {
   const { columns, context, isSample } = row;
   // In a `both` file a record fills only its own kind's columns, whatever else the object carries.
   const own = kind === undefined ? undefined : kind === 'post' ? POST_COLUMN_SET : COMMENT_COLUMN_SET;
-  for await (const record of records) {
-    let line = kind === undefined ? '' : kind + ',';
-    for (let i = 0; i < columns.length; i += 1) {
-      const column = columns[i]!;
-      if (i > 0) line += ',';
-      if (own === undefined || own.has(column)) line += csvField(readColumn(record, column));
-    }
-    // Thread context belongs to comments: a post's cells stay empty.
-    for (const column of context)
-      line += ',' + (kind === 'post' ? '' : csvField(readContextColumn(record, column)));
-    if (isSample) line += ',' + csvField(record.is_sample === true);
-    sink.push(line + CRLF);
-    await sink.flushIfFull();
+  let line = kind === undefined ? '' : kind + ',';
+  for (let i = 0; i < columns.length; i += 1) {
+    const column = columns[i]!;
+    if (i > 0) line += ',';
+    if (own === undefined || own.has(column)) line += csvField(readColumn(record, column));
   }
+  // Thread context belongs to comments: a post's cells stay empty.
+  for (const column of context)
+    line += ',' + (kind === 'post' ? '' : csvField(readContextColumn(record, column)));
+  if (isSample) line += ',' + csvField(record.is_sample === true);
+  return line + CRLF;
+}
+
+/** What a CSV line holds besides the record: its columns, the context columns, the sample column. */
+export interface CsvRow {
+  readonly columns: readonly RecordColumn[];
+  readonly context: readonly ContextColumn[];
+  readonly isSample: boolean;
+}
+
+/** The header line of a CSV file of the layout, CRLF included. */
+export function csvHeaderText(
+  layout: Pick<OrderFileLayout, 'searchType' | 'isSample' | 'columns' | 'contextColumns'>,
+): string {
+  const { searchType, isSample, columns, contextColumns: context } = layout;
+  const sampleHeader = isSample ? [SAMPLE_COLUMN] : [];
+  const names =
+    searchType === 'both'
+      ? [CSV_TYPE_COLUMN, ...columns.all, ...context, ...sampleHeader]
+      : searchType === 'posts'
+        ? [...columns.posts, ...sampleHeader]
+        : [...columns.comments, ...context, ...sampleHeader];
+  return names.join(',') + CRLF;
 }

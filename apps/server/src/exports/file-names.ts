@@ -1,4 +1,5 @@
-import type { FormatType } from '@threadcart/contracts';
+import type { Compression, FormatType } from '@threadcart/contracts';
+import { compressedContentType, compressionExtension } from './compression.ts';
 
 /** The longest file name stem, in UTF-8 bytes, before the extension is added. */
 export const MAX_FILE_STEM_BYTES = 100;
@@ -41,7 +42,12 @@ const graphemes = new Intl.Segmenter(undefined, { granularity: 'grapheme' });
  * `order` when nothing is left; then `suffix` (kept whole: the title is cut shorter to leave room for it) and the
  * format's extension.
  */
-export function fileNameForOrder(title: string, format: FormatType, suffix = ''): string {
+export function fileNameForOrder(
+  title: string,
+  format: FormatType,
+  suffix = '',
+  compression: Compression | null = null,
+): string {
   let stem = title
     .normalize('NFC')
     .replace(FORMAT_CHARACTERS, '')
@@ -53,7 +59,7 @@ export function fileNameForOrder(title: string, format: FormatType, suffix = '')
   stem = truncateUtf8(stem, room).replace(EDGE_DOTS_AND_SPACES, '');
   if (stem === '') stem = FALLBACK_FILE_STEM;
   if (WINDOWS_RESERVED.test(stem.split('.')[0]!.trimEnd())) stem = `_${stem}`;
-  return stem + suffix + extensionFor(format);
+  return stem + suffix + extensionFor(format) + compressionExtension(compression);
 }
 
 /** The file extension of a format, dot included. */
@@ -61,9 +67,9 @@ export function extensionFor(format: FormatType): string {
   return EXTENSIONS[format];
 }
 
-/** The Content-Type a download of a format is served with. */
-export function contentTypeFor(format: FormatType): string {
-  return CONTENT_TYPES[format];
+/** The Content-Type a download of a format is served with (a compressed file's: the compression's). */
+export function contentTypeFor(format: FormatType, compression: Compression | null = null): string {
+  return compressedContentType(compression) ?? CONTENT_TYPES[format];
 }
 
 /** Keeps the longest prefix of whole grapheme clusters that fits in maxBytes of UTF-8. */

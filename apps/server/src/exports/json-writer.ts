@@ -44,13 +44,23 @@ async function writeArray(
 ): Promise<void> {
   let separator = '[\n';
   for await (const record of records) {
-    const ordered: Record<string, unknown> = {};
-    for (const column of columns) ordered[column] = readColumn(record, column) ?? null;
-    addThread(ordered, record);
-    if (isSample) ordered[SAMPLE_COLUMN] = record.is_sample === true;
-    sink.push(separator + JSON.stringify(ordered));
+    sink.push(separator + jsonRecordText(record, columns, isSample));
     separator = ',\n';
     await sink.flushIfFull();
   }
   sink.push(separator === '[\n' ? '[]' : '\n]');
+}
+
+/** One record as the JSON file holds it (and, led by `type` in a `both` file, as an NDJSON line does). */
+export function jsonRecordText(
+  record: AnyRecord,
+  columns: readonly RecordColumn[],
+  isSample: boolean,
+  kind?: 'post' | 'comment',
+): string {
+  const ordered: Record<string, unknown> = kind === undefined ? {} : { type: kind };
+  for (const column of columns) ordered[column] = readColumn(record, column) ?? null;
+  addThread(ordered, record);
+  if (isSample) ordered[SAMPLE_COLUMN] = record.is_sample === true;
+  return JSON.stringify(ordered);
 }

@@ -1,14 +1,12 @@
 import { FileSink } from './file-sink.ts';
 import type { OrderFileLayout } from './layout.ts';
-import {
-  addThread,
-  readColumn,
-  SAMPLE_COLUMN,
-  type AnyRecord,
-  type RecordColumn,
-} from '../corpus/records.ts';
+import { jsonRecordText } from './json-writer.ts';
+import type { AnyRecord, RecordColumn } from '../corpus/records.ts';
 
-/** The member that tells a post from a comment in a `both` NDJSON file (like a `both` CSV's leading column). */
+/**
+ * The member that tells a post from a comment in a `both` NDJSON file (like a `both` CSV's leading column); written
+ * by jsonRecordText.
+ */
 export const NDJSON_TYPE_MEMBER = 'type';
 
 /**
@@ -39,11 +37,7 @@ async function writeLines(
   kind: 'post' | 'comment' | undefined,
 ): Promise<void> {
   for await (const record of records) {
-    const ordered: Record<string, unknown> = kind === undefined ? {} : { [NDJSON_TYPE_MEMBER]: kind };
-    for (const column of columns) ordered[column] = readColumn(record, column) ?? null;
-    addThread(ordered, record);
-    if (isSample) ordered[SAMPLE_COLUMN] = record.is_sample === true;
-    sink.push(JSON.stringify(ordered) + '\n');
+    sink.push(jsonRecordText(record, columns, isSample, kind) + '\n');
     await sink.flushIfFull();
   }
 }

@@ -1,6 +1,6 @@
 import { hostname } from 'node:os';
 import { setTimeout as sleep } from 'node:timers/promises';
-import type { OrderLane, OrderRow } from '../db/tables/orders.tables.ts';
+import type { OrderRow, WorkerLane } from '../db/tables/orders.tables.ts';
 import type { Deps } from '../deps.ts';
 import { newId } from '../lib/ids.ts';
 import { isCorpusBulkLoading } from '../services/corpus/ingest/corpus-deferred.service.ts';
@@ -15,13 +15,16 @@ export interface StopOptions {
   readonly graceMs?: number;
 }
 
-/** The lanes the worker serves side by side: a full scan never holds back an indexed order (decision 038). */
-const LANES: readonly OrderLane[] = ['indexed', 'scan'];
+/**
+ * The lanes the worker serves side by side: a full scan never holds back an indexed order (decision 038), nor a large
+ * order a standard one (decision 045: its walk yields between pages, so the other lanes' orders interleave).
+ */
+const LANES: readonly WorkerLane[] = ['indexed', 'scan', 'large'];
 
 /**
  * Polls for runnable orders (and claims at once when deps.ordersQueued is notified) and fulfils them, one at a time
  * in each lane: the indexed lane and, beside it, the scan lane (orders no index narrows, whose search runs in the
- * scan thread), none while a bulk ingest has the corpus's search indexes deferred. stop() stops claiming, lets the
+ * scan thread) and the large lane (large orders, decision 045), none while a bulk ingest has the corpus's search indexes deferred. stop() stops claiming, lets the
  * orders in hand finish within the grace period, else hands them back (lease released, so another worker takes them
  * at once); then it returns within 2 s plus one database write.
  */
@@ -41,7 +44,7 @@ export function startOrderWorker(deps: Deps, workerId = `${hostname()}:${process
   });
   const unsubscribe = deps.ordersQueued.subscribe(() => wakes.forEach((wake) => wake()));
 
-  async function runLane(lane: OrderLane, state: { isWoken: boolean; wake: (() => void) | undefined }) {
+  async function runLane(lane: WorkerLane, state: { isWoken: boolean; wake: (() => void) | undefined }) {
     while (!isStopped) {
       state.isWoken = false;
       try {

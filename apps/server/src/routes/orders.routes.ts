@@ -14,6 +14,7 @@ import {
 } from '@threadcart/contracts';
 import { assertStorageWritable } from '../services/operations/health.service.ts';
 import type { Deps } from '../deps.ts';
+import { resolveRange } from '../lib/http-range.ts';
 import { requireUser } from '../plugins/auth.ts';
 import type { RouteLimit } from '../plugins/request-limits.ts';
 import {
@@ -146,17 +147,36 @@ export function ordersRoutes(deps: Deps): FastifyPluginAsyncZod {
       async (request) => getDashboardStats(deps, requireUser(request).id),
     );
 
+    // Range requests (206, If-Range on the strong ETag) let `curl -C -` and browsers resume a download (decision 045).
     app.get('/api/download/:id/', { schema: { params: IdParamsSchema } }, async (request, reply) => {
-      const file = await openOrderFile(deps, requireUser(request).id, request.params.id);
-      return reply
+      const asked: { answer: ReturnType<typeof resolveRange> } = { answer: { kind: 'whole' } };
+      const file = await openOrderFile(deps, requireUser(request).id, request.params.id, (size, etag) => {
+        const ifRange = headerText(request.headers['if-range']);
+        asked.answer = resolveRange(request.headers.range, ifRange, size, etag);
+        return asked.answer.kind === 'partial' ? asked.answer.range : undefined;
+      });
+      reply
         .header('content-type', file.contentType)
-        .header('content-length', String(file.size))
         .header('content-disposition', contentDisposition(file.fileName))
         .header('cache-control', 'private, no-store')
+        .header('accept-ranges', 'bytes');
+      if (file.etag) reply.header('etag', file.etag);
+      if (asked.answer.kind === 'unsatisfiable') {
+        file.stream.destroy();
+        return reply.status(416).header('content-range', `bytes */${file.size}`).send();
+      }
+      if (!file.range) return reply.header('content-length', String(file.size)).send(file.stream);
+      const { start, end } = file.range;
+      return reply
+        .status(206)
+        .header('content-range', `bytes ${start}-${end}/${file.size}`)
+        .header('content-length', String(end - start + 1))
         .send(file.stream);
     });
   };
 }
+
+const headerText = (value: string | string[] | undefined) => (Array.isArray(value) ? value[0] : value);
 
 /** An attachment header with an ASCII fallback name and the exact UTF-8 name (RFC 6266 / 5987). */
 export function contentDisposition(fileName: string): string {

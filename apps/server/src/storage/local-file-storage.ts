@@ -7,10 +7,14 @@ import type { FileStorage } from './file-storage.ts';
 
 const KEY_PATTERN = /^[A-Za-z0-9][A-Za-z0-9._-]{0,200}$/;
 
-/** Files under one directory: `<root>/<key>` for delivered files and `<root>/.tmp/` for files being written. */
+/**
+ * Files under one directory: `<root>/<key>` for delivered files, `<root>/.tmp/` for files being written and
+ * `<root>/.parts/<order id>/` for a large order's parts.
+ */
 export function createLocalFileStorage(root: string): FileStorage {
   const filesDir = root;
   const tmpDir = path.join(root, '.tmp');
+  const partsRoot = path.join(root, '.parts');
   prepareStorageDir(root, tmpDir);
   const pathOf = (key: string) => {
     // Keys are made by the server, but a key never reaches outside the directory whatever it holds.
@@ -30,11 +34,11 @@ export function createLocalFileStorage(root: string): FileStorage {
       }
       return { size: (await fsp.stat(target)).size };
     },
-    open: async (key) => {
+    open: async (key, range) => {
       const target = pathOf(key);
       try {
         const { size } = await fsp.stat(target);
-        return { stream: fs.createReadStream(target), size };
+        return { stream: fs.createReadStream(target, range), size };
       } catch (error) {
         if ((error as NodeJS.ErrnoException).code === 'ENOENT') return undefined;
         throw error;
@@ -42,6 +46,17 @@ export function createLocalFileStorage(root: string): FileStorage {
     },
     delete: async (key) => {
       await fsp.rm(pathOf(key), { force: true });
+    },
+    partsDir: async (orderId) => {
+      const dir = path.join(partsRoot, pathOf(orderId).slice(filesDir.length + 1));
+      await fsp.mkdir(dir, { recursive: true });
+      return dir;
+    },
+    removeParts: async (orderId) => {
+      await fsp.rm(path.join(partsRoot, pathOf(orderId).slice(filesDir.length + 1)), {
+        recursive: true,
+        force: true,
+      });
     },
     removeTemps: async (prefix) => {
       const names = (await fsp.readdir(tmpDir)).filter((n) => n.startsWith(`${prefix}.`));

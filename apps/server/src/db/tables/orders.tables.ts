@@ -3,6 +3,8 @@ import type { Generated, Selectable } from 'kysely';
 export type OrderRowStatus = 'pending' | 'processing' | 'completed' | 'failed';
 /** The worker's lanes: a scan-lane order never holds back an indexed one (docs/decisions/038). */
 export type OrderLane = 'indexed' | 'scan';
+/** The worker's claim loops: the two lanes of standard orders, and large orders beside them (docs/decisions/045). */
+export type WorkerLane = OrderLane | 'large';
 
 /** An order is also its own job (docs/product.md §6.7): the worker claims rows here under a renewable lease. */
 export interface OrdersTable {
@@ -39,6 +41,16 @@ export interface OrdersTable {
   lane: Generated<OrderLane>;
   /** a scan-lane order: the records it reads, charged to the user's daily scan budget at placement */
   scan_records: Generated<number>;
+  /** standard, or large: up to MAX_ORDER_RECORDS, fulfilled in the large lane (docs/decisions/045) */
+  size: Generated<'standard' | 'large'>;
+  /** a large order's JSON, NDJSON or CSV compression; null otherwise */
+  compression: 'gzip' | 'zstd' | 'none' | null;
+  /** records written to the file so far (a large order's progress) */
+  records_written: Generated<number>;
+  /** about how many seconds a running large order has left; null when not known */
+  eta_seconds: number | null;
+  /** JSON LargeCheckpoint: the parts written and the keyset position after them */
+  large_checkpoint: string | null;
   progress: number;
   records_delivered: number | null;
   credits_charged: number | null;

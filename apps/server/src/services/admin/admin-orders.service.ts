@@ -125,5 +125,5 @@ export async function openAnyOrderFile(deps: Deps, orderId: string) {
   const row = await getOrderRow(deps, orderId);
   const file = row.file_key ? await deps.storage.open(row.file_key) : undefined;
   if (!file || !row.file_name) throw new AppError(404, ORDER_MESSAGES.noFile, 'no_file');
-  return { ...file, fileName: row.file_name, contentType: contentTypeFor(row.format_type) };
+  return { ...file, fileName: row.file_name, contentType: contentTypeFor(row.format_type, row.compression) };
 }

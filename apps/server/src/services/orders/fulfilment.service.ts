@@ -9,10 +9,12 @@ import {
   updateProgress,
 } from '../../db/repositories/orders/orders.repository.ts';
 import {
+  deleteOrderDelivery,
   findRecordBuyerId,
   insertDeliveredRecords,
 } from '../../db/repositories/orders/delivered-records.repository.ts';
-import type { OrderLane, OrderRow } from '../../db/tables/orders.tables.ts';
+import { produceLargeFile, type LargeDelivery } from './large/large-fulfilment.service.ts';
+import type { OrderRow, WorkerLane } from '../../db/tables/orders.tables.ts';
 import type { Deps } from '../../deps.ts';
 import { fileNameForOrder, writeOrderFile } from '../../exports/index.ts';
 import { parseFilterTreeWithRe2 } from '../../corpus/filters/parse-filter-tree.ts';
@@ -24,9 +26,8 @@ import { withThreadContext } from './thread-context.service.ts';
 import { orderPrivacyOf } from '../privacy/order-privacy.service.ts';
 import { recordOrderEvent } from '../operations/webhook-events.service.ts';
 import { createStepTimer, type StepTimer } from '../../lib/step-timer.ts';
+import { LeaseLostError } from './fulfilment-errors.ts';
 
-/** Raised inside a fulfilment when the worker's lease was taken over: stop, write nothing more. */
-class LeaseLostError extends Error {}
 /** The order's search ran past its time limit: retrying would not help. */
 class SearchTimeLimitError extends Error {}
 /** A bulk load deferred the search indexes while the order's search ran: its answer may miss records. */
@@ -46,7 +47,7 @@ const SEARCH_PROGRESS_SHARE = 90;
 export async function claimOrder(
   deps: Deps,
   workerId: string,
-  lane?: OrderLane,
+  lane?: WorkerLane,
 ): Promise<OrderRow | undefined> {
   const now = deps.clock.now();
   return withTransaction(deps.db, (trx) =>
@@ -74,12 +75,15 @@ export async function fulfilOrder(deps: Deps, order: OrderRow, workerId: string)
     return;
   }
   let isLeaseLost = false;
+  // Stops a large order's walk between two pages when the lease is lost.
+  const stopped = new AbortController();
   const renewal = setInterval(
     () => {
       const leaseExpiresAt = new Date(deps.clock.now().getTime() + leaseMs).toISOString();
       renewLease(deps.db, { orderId: order.id, workerId, leaseExpiresAt })
         .then((isHeld) => {
           isLeaseLost ||= !isHeld;
+          if (isLeaseLost) stopped.abort(new LeaseLostError());
         })
         .catch((err: unknown) => deps.logger.warn({ err, orderId: order.id }, 'lease renewal failed'));
     },
@@ -92,7 +96,15 @@ export async function fulfilOrder(deps: Deps, order: OrderRow, workerId: string)
   const steps = createStepTimer();
   try {
     await deps.storage.removeTemps(order.id);
-    const delivered = await produceFile(deps, order, workerId, tempPrefix, () => isLeaseLost, steps);
+    const delivered: Delivery =
+      order.size === 'large'
+        ? await steps.time('large_file', () =>
+            produceLargeFile(deps, order, workerId, {
+              isLeaseLost: () => isLeaseLost,
+              signal: stopped.signal,
+            }),
+          )
+        : await produceFile(deps, order, workerId, tempPrefix, () => isLeaseLost, steps);
     committedKey = delivered.fileKey;
     const isCompleted = await steps.time('completion', () =>
       withTransaction(deps.db, async (trx) => {
@@ -108,10 +120,13 @@ export async function fulfilOrder(deps: Deps, order: OrderRow, workerId: string)
               now,
             }),
           );
-          // What the user received, for later orders with exclude_purchased (docs/decisions/029).
-          await steps.time('delivered_records', () =>
-            insertDeliveredRecords(trx, { orderId: order.id, userId: order.user_id, ...delivered.recordIds }),
-          );
+          // What the user received, for later orders with exclude_purchased (docs/decisions/029); a large order
+          // kept its records as it wrote them (decision 045).
+          const { recordIds } = delivered;
+          if (recordIds)
+            await steps.time('delivered_records', () =>
+              insertDeliveredRecords(trx, { orderId: order.id, userId: order.user_id, ...recordIds }),
+            );
           await steps.time('webhook_event', () => recordOrderEvent(deps, trx, order.id, 'order.completed'));
         }
         return isDone;
@@ -122,6 +137,7 @@ export async function fulfilOrder(deps: Deps, order: OrderRow, workerId: string)
       throw new LeaseLostError();
     }
     committedKey = undefined;
+    if (order.size === 'large') await deps.storage.removeParts(order.id);
     deps.logger.info({ orderId: order.id, records: delivered.recordsDelivered }, 'order completed');
     deps.logger.debug(
       {
@@ -303,10 +319,13 @@ async function failAndRelease(deps: Deps, order: OrderRow, workerId: string, mes
       nowIso: now.toISOString(),
     });
     if (isFailed) {
+      // A large order's kept records and parts go with it (decision 045).
+      if (order.size === 'large') await deleteOrderDelivery(trx, order.id);
       await releaseReservation(trx, order.reservation_id, now);
       await recordOrderEvent(deps, trx, order.id, 'order.failed');
     }
   });
+  if (order.size === 'large') await deps.storage.removeParts(order.id).catch(() => undefined);
   deps.logger.warn({ orderId: order.id }, 'order failed; credits returned');
 }
 
@@ -325,5 +344,10 @@ function fileColumnsOf(order: OrderRow): FileColumns | undefined {
     throw new Error(`Order ${order.id} has columns that no longer resolve: ${resolved.error}`);
   return resolved;
 }
+
+/** What a fulfilment hands to the completion; a standard order's delivered ids (a large order kept its own). */
+type Delivery = LargeDelivery & {
+  readonly recordIds?: { posts: readonly string[]; comments: readonly string[] };
+};
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));

@@ -84,7 +84,7 @@ function toManifest(row: OrderRow, completedAt: string, fileName: string, appUrl
       name: fileName,
       size_bytes: Number(row.file_size ?? 0),
       sha256: row.file_sha256,
-      content_type: contentTypeFor(row.format_type),
+      content_type: contentTypeFor(row.format_type, row.compression),
       download_url: `/api/download/${row.id}/`,
     },
     created_at: row.created_at,

@@ -15,6 +15,8 @@ import {
   type AuthorMode,
   type PseudonymScope,
   type ScrubKind,
+  type Compression,
+  type OrderSize,
 } from '@threadcart/contracts';
 import { WITH_RE2 } from '../../corpus/filters/parse-filter-tree.ts';
 import { FieldErrors } from '../../errors.ts';
@@ -60,6 +62,23 @@ export interface ValidOrderRequest {
   readonly authors: AuthorMode;
   readonly pseudonyms: PseudonymScope;
   readonly scrub: readonly ScrubKind[];
+  /** standard (1–1,000) or large (up to MAX_ORDER_RECORDS, docs/decisions/045) */
+  readonly size: OrderSize;
+  /** a large order's JSON, NDJSON or CSV file: gzip unless asked otherwise; null for the rest */
+  readonly compression: Compression | null;
+}
+
+/** The formats a large order compresses; Parquet is compressed already and XLSX is a ZIP (decision 045). */
+export const COMPRESSIBLE_FORMATS: readonly FormatType[] = ['json', 'ndjson', 'csv'];
+
+function resolveCompression(body: CreateOrderRequest): Compression | null {
+  const asked = body.compression ?? undefined;
+  if (asked !== undefined && body.size !== 'large')
+    throw new FieldErrors({ compression: [ORDER_MESSAGES.compressionWithoutLarge] });
+  const isCompressible = COMPRESSIBLE_FORMATS.includes(body.format_type);
+  if (asked !== undefined && asked !== 'none' && !isCompressible)
+    throw new FieldErrors({ compression: [ORDER_MESSAGES.compressionFormat] });
+  return body.size === 'large' && isCompressible ? (asked ?? 'gzip') : null;
 }
 
 /**
@@ -81,6 +100,7 @@ export function validateOrderRequest(
   if ('error' in fileColumns) throw new FieldErrors({ columns: [fileColumns.error] });
   const threadErrors = checkThreadOptions(body);
   if (Object.keys(threadErrors).length > 0) throw new FieldErrors(threadErrors);
+  const compression = resolveCompression(body);
   const title = body.title?.trim() || `Search ${now.toISOString().slice(0, 16).replace('T', ' ')}`;
   return {
     title,
@@ -99,6 +119,8 @@ export function validateOrderRequest(
     authors: body.authors,
     pseudonyms: body.pseudonyms,
     scrub: body.scrub,
+    size: body.size,
+    compression,
   };
 }
 

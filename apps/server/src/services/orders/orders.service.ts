@@ -37,6 +37,8 @@ import { validateOrderRequest, type ValidOrderRequest } from './order-request.ts
 import { assertCorpusSearchable } from '../corpus/ingest/corpus-deferred.service.ts';
 import { isSampleCorpusLoading } from '../operations/service-status.service.ts';
 import { assertScanBudget, describeScan, planLane } from './scan-budget.service.ts';
+import { assertOrderSize } from './large/large-order-rules.ts';
+import { estimateLargeOrder } from './large/large-estimate.ts';
 
 /** How long a user with too many open orders is asked to wait before placing another. */
 const OPEN_ORDERS_RETRY_AFTER_SECONDS = 30;
@@ -53,6 +55,7 @@ export async function placeOrder(
 ): Promise<{ order: Order; isReplay: boolean }> {
   const now = deps.clock.now();
   const request = validateOrderRequest(body, now);
+  assertOrderSize(deps, request);
   const requestHash = hashRequest(request, body.title, body.sample_seed);
   const placed = await withTransaction(deps.db, async (trx) => {
     await lockUserCredits(trx, userId);
@@ -94,6 +97,8 @@ export async function placeOrder(
       status: 'pending',
       lane: lane.lane,
       scan_records: lane.scanRecords,
+      size: request.size,
+      compression: request.compression,
       reservation_id: reservationId,
       idempotency_key: idempotencyKey ?? null,
       request_hash: requestHash,
@@ -182,6 +187,7 @@ export async function previewOrder(
 ): Promise<PreviewWithAggregationsResponse> {
   const startedAt = Date.now();
   const request = validateOrderRequest(body, deps.clock.now());
+  assertOrderSize(deps, request);
   // With exclude_purchased the count is of the records the user has not received: what the order would charge.
   const excludeBuyerId = request.excludePurchased ? await findRecordBuyerId(deps.db, userId) : undefined;
   const query = {
@@ -243,16 +249,38 @@ export async function previewOrder(
     corpus_loading: isCorpusLoading,
     ...(scan ? { scan } : {}),
     ...(found.aggregations ? { aggregations: found.aggregations } : {}),
+    // What a large order will be: records, credits, file sizes and time (decision 045).
+    ...(request.size === 'large' ? { large: estimateLargeOrder(deps, request, found) } : {}),
   };
 }
 
-/** The delivered file of one of the caller's orders, as a stream with its name and type. */
-export async function openOrderFile(deps: Deps, userId: string, orderId: string) {
+/**
+ * The delivered file of one of the caller's orders, as a stream with its name, type and strong ETag (its SHA-256,
+ * when the manifest has one); `pickRange` chooses the bytes to send once the file's size is known (a resumed
+ * download, docs/decisions/045-large-orders.md).
+ */
+export async function openOrderFile(
+  deps: Deps,
+  userId: string,
+  orderId: string,
+  pickRange: (size: number, etag: string | undefined) => { start: number; end: number } | undefined = () =>
+    undefined,
+) {
   const row = await findUserOrder(deps.db, userId, orderId);
   if (!row) throw notFound();
-  const file = row.file_key ? await deps.storage.open(row.file_key) : undefined;
-  if (!file || !row.file_name) throw new AppError(404, ORDER_MESSAGES.noFile, 'no_file');
-  return { ...file, fileName: row.file_name, contentType: contentTypeFor(row.format_type) };
+  if (!row.file_key || !row.file_name) throw new AppError(404, ORDER_MESSAGES.noFile, 'no_file');
+  const etag = row.file_sha256 === null ? undefined : `"${row.file_sha256}"`;
+  const size = Number(row.file_size ?? 0);
+  const range = pickRange(size, etag);
+  const file = await deps.storage.open(row.file_key, range);
+  if (!file) throw new AppError(404, ORDER_MESSAGES.noFile, 'no_file');
+  return {
+    ...file,
+    range,
+    etag,
+    fileName: row.file_name,
+    contentType: contentTypeFor(row.format_type, row.compression),
+  };
 }
 
 /**
@@ -272,7 +300,9 @@ function hashRequest(
   const options = sort === 'top' && columns === null ? {} : { sort, seed, columns };
   // Likewise each later option only when it is on.
   const { excludePurchased, includeContext, includeComments, authors, pseudonyms, scrub } = request;
+  const { size, compression } = request;
   const delivery = {
+    ...(size === 'large' ? { size, compression } : {}),
     ...(excludePurchased ? { excludePurchased } : {}),
     ...(includeContext ? { includeContext } : {}),
     ...(includeComments > 0 ? { includeComments } : {}),
@@ -303,7 +333,7 @@ export function toOrder(row: OrderRow): Order {
       ? [
           {
             file_name: row.file_name!,
-            content_type: contentTypeFor(row.format_type),
+            content_type: contentTypeFor(row.format_type, row.compression),
             size_bytes: Number(row.file_size ?? 0),
             download_url: `/api/download/${row.id}/`,
           },
@@ -314,6 +344,8 @@ export function toOrder(row: OrderRow): Order {
     progress: row.progress,
     error: row.error,
     ...orderOptionsOf(row),
+    records_written: Number(row.records_written),
+    eta_seconds: row.eta_seconds === null ? null : Number(row.eta_seconds),
   };
 }
 
@@ -329,5 +361,7 @@ export function orderOptionsOf(row: OrderRow) {
     authors: row.authors,
     pseudonyms: row.pseudonyms,
     scrub: row.scrub === null ? [] : (JSON.parse(row.scrub) as ScrubKind[]),
+    size: row.size,
+    compression: row.compression,
   };
 }

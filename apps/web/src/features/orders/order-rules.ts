@@ -1,4 +1,9 @@
-import { RESULT_COUNT_MAX, RESULT_COUNT_MIN } from '@threadcart/contracts';
+import {
+  LARGE_RESULT_COUNT_DEFAULT_MAX,
+  ORDER_MESSAGES,
+  RESULT_COUNT_MAX,
+  RESULT_COUNT_MIN,
+} from '@threadcart/contracts';
 import type { BadgeTone } from '../../components/ui/badge.tsx';
 
 /** The form's starting record count (docs/product.md §11.1: form default 100). */
@@ -8,11 +13,19 @@ export const DEFAULT_RECORD_COUNT = 100;
  * The record count as typed (docs/product.md §2.9: a whole number from 1 to 1,000), or null when it is not one. The
  * form says what is allowed instead of changing what was typed (no silent clamp: docs/decisions/032).
  */
-export function parseRecordCount(raw: string): number | null {
+export function parseRecordCount(raw: string, isLarge = false): number | null {
   if (!/^\s*\d+\s*$/.test(raw)) return null;
   const n = Number(raw);
-  return n >= RESULT_COUNT_MIN && n <= RESULT_COUNT_MAX ? n : null;
+  return n >= RESULT_COUNT_MIN && n <= recordCountMax(isLarge) ? n : null;
 }
+
+/** The most records the form takes: 1,000, or a large order's 1,000,000 (docs/decisions/045-large-orders.md). */
+export const recordCountMax = (isLarge: boolean) =>
+  isLarge ? LARGE_RESULT_COUNT_DEFAULT_MAX : RESULT_COUNT_MAX;
+
+/** What the count box says when it holds something else: the spec's message, or a large order's. */
+export const recordCountMessage = (isLarge: boolean) =>
+  isLarge ? ORDER_MESSAGES.largeResultCount(LARGE_RESULT_COUNT_DEFAULT_MAX) : ORDER_MESSAGES.resultCount;
 
 const pad = (n: number) => String(n).padStart(2, '0');
 

@@ -53,6 +53,48 @@ export async function insertDeliveredRecords(
       .execute();
 }
 
+/**
+ * Adds records to an order's delivery, made on the first call: a large order keeps what each part delivered in the
+ * transaction of that part's checkpoint (docs/decisions/045-large-orders.md), never 1M ids at completion.
+ */
+export async function appendDeliveredRecords(
+  trx: Db,
+  delivery: { orderId: string; userId: string; posts: readonly string[]; comments: readonly string[] },
+): Promise<void> {
+  const existing = await trx
+    .selectFrom('order_deliveries')
+    .select(['id', 'buyer_id'])
+    .where('order_id', '=', delivery.orderId)
+    .executeTakeFirst();
+  if (!existing) return insertDeliveredRecords(trx, delivery);
+  const rowsOf = (type: RecordType, ids: readonly string[]) =>
+    [...new Set(ids)].map((recordId) => ({
+      buyer_id: Number(existing.buyer_id),
+      record_type: RECORD_TYPE_CODE[type],
+      record_id: recordId,
+      delivery_id: Number(existing.id),
+    }));
+  const rows = [...rowsOf('posts', delivery.posts), ...rowsOf('comments', delivery.comments)];
+  for (let i = 0; i < rows.length; i += INSERT_BATCH)
+    await trx
+      .insertInto('delivered_records')
+      .values(rows.slice(i, i + INSERT_BATCH))
+      .execute();
+}
+
+/** Forgets what an order delivered (its delivery and, by cascade, its records): a large order started again or failed. */
+export async function deleteOrderDelivery(db: Db, orderId: string): Promise<void> {
+  const delivery = await db
+    .selectFrom('order_deliveries')
+    .select('id')
+    .where('order_id', '=', orderId)
+    .executeTakeFirst();
+  if (!delivery) return;
+  // Both dialects: the records first (SQLite's foreign keys may be off), then the delivery.
+  await db.deleteFrom('delivered_records').where('delivery_id', '=', Number(delivery.id)).execute();
+  await db.deleteFrom('order_deliveries').where('id', '=', Number(delivery.id)).execute();
+}
+
 /** How many records the user's kept deliveries hold, per order (for tests and the operator). */
 export async function countDeliveredRecords(db: Db, orderId: string): Promise<number> {
   const row = await db

@@ -1,7 +1,7 @@
 import { sql, type UpdateObject, type Updateable } from 'kysely';
 import { dialectOf, type Db } from '../../database.ts';
 import type { Database } from '../../schema.ts';
-import type { OrderLane, OrderRow, OrdersTable } from '../../tables/orders.tables.ts';
+import type { OrderRow, OrdersTable, WorkerLane } from '../../tables/orders.tables.ts';
 
 export type NewOrder = Omit<
   OrdersTable,
@@ -30,6 +30,11 @@ export type NewOrder = Omit<
   | 'scrub_counts'
   | 'lane'
   | 'scan_records'
+  | 'size'
+  | 'compression'
+  | 'records_written'
+  | 'eta_seconds'
+  | 'large_checkpoint'
 > &
   Partial<
     Pick<
@@ -45,6 +50,8 @@ export type NewOrder = Omit<
       | 'scrub'
       | 'lane'
       | 'scan_records'
+      | 'size'
+      | 'compression'
     >
   >;
 
@@ -152,18 +159,23 @@ export async function sumScanRecordsSince(db: Db, userId: string, sinceIso: stri
  * processing one whose lease ran out (its worker died). Users take turns within the lane: the order of the user
  * served longest ago (by the last change to any of their claimed orders; never served first) goes first, then the
  * oldest order, so that one user's queue of slow orders cannot hold back everyone else's (decision 019); the lanes
- * are claimed apart, so a full scan never holds back an indexed order (decision 038). Atomic: FOR UPDATE SKIP LOCKED
+ * are claimed apart, so a full scan never holds back an indexed order (decision 038), nor a large order a standard
+ * one (decision 045). Atomic: FOR UPDATE SKIP LOCKED
  * on PostgreSQL; on SQLite the caller's BEGIN IMMEDIATE transaction serialises claimers. Without a lane: either.
  */
 export async function claimNextOrder(
   db: Db,
-  input: { workerId: string; nowIso: string; leaseExpiresAt: string; lane?: OrderLane },
+  input: { workerId: string; nowIso: string; leaseExpiresAt: string; lane?: WorkerLane },
 ): Promise<OrderRow | undefined> {
   const isPostgres = dialectOf(db) === 'postgres';
   const candidate = db
     .selectFrom('orders')
     .select('id')
-    .$if(input.lane !== undefined, (qb) => qb.where('lane', '=', input.lane!))
+    // Large orders have a lane of their own whatever their search (decision 045); the others go by decision 038's.
+    .$if(input.lane === 'large', (qb) => qb.where('size', '=', 'large'))
+    .$if(input.lane !== undefined && input.lane !== 'large', (qb) =>
+      qb.where('lane', '=', input.lane as 'indexed' | 'scan').where('size', '=', 'standard'),
+    )
     .where((eb) =>
       eb.or([
         eb.and([eb('status', '=', 'pending'), eb('next_attempt_at', '<=', input.nowIso)]),
@@ -229,6 +241,52 @@ export function updateProgress(
   });
 }
 
+/**
+ * Stores a large order's checkpoint (the parts written, the keyset position after them) with its progress; false
+ * when the worker no longer holds the lease (decision 045). Runs in the transaction that keeps the part's delivered
+ * records, so the checkpoint and what it says was delivered agree.
+ */
+export function saveLargeCheckpoint(
+  db: Db,
+  input: {
+    orderId: string;
+    workerId: string;
+    checkpoint: string | null;
+    recordsWritten: number;
+    progress: number;
+    etaSeconds: number | null;
+    nowIso: string;
+  },
+): Promise<boolean> {
+  return updateWhileLeaseHeld(db, input.orderId, input.workerId, {
+    large_checkpoint: input.checkpoint,
+    records_written: input.recordsWritten,
+    progress: input.progress,
+    eta_seconds: input.etaSeconds,
+    updated_at: input.nowIso,
+  });
+}
+
+/** A large order's progress between checkpoints (records written, percent, seconds left); false without the lease. */
+export function updateLargeProgress(
+  db: Db,
+  input: {
+    orderId: string;
+    workerId: string;
+    recordsWritten: number;
+    progress: number;
+    etaSeconds: number | null;
+    nowIso: string;
+  },
+): Promise<boolean> {
+  return updateWhileLeaseHeld(db, input.orderId, input.workerId, {
+    records_written: input.recordsWritten,
+    progress: input.progress,
+    eta_seconds: input.etaSeconds,
+    updated_at: input.nowIso,
+  });
+}
+
 /** Marks an order completed with its file, only while the worker still holds the lease. */
 export function completeOrder(
   db: Db,
@@ -260,6 +318,9 @@ export function completeOrder(
     corpus_snapshot: input.corpusSnapshot,
     scrub_counts: input.scrubCounts,
     error: null,
+    records_written: input.recordsDelivered,
+    eta_seconds: null,
+    large_checkpoint: null,
     lease_owner: null,
     lease_expires_at: null,
     completed_at: input.nowIso,
@@ -297,6 +358,8 @@ export function scheduleRetry(
 /** The columns of a failed order: no charge, nothing delivered, no lease. */
 export function failedOrderValues(error: string, nowIso: string): Updateable<OrdersTable> {
   return {
+    large_checkpoint: null,
+    eta_seconds: null,
     status: 'failed',
     error,
     credits_charged: 0,

@@ -39,6 +39,8 @@ export const OPTION_FIELDS = [
   'pseudonyms',
   'scrub',
   'result_count',
+  'size',
+  'compression',
 ] as const;
 export type OptionField = (typeof OPTION_FIELDS)[number];
 export type OptionFieldErrors = Partial<Record<OptionField, string[]>>;

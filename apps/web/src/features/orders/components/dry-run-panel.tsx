@@ -2,6 +2,7 @@ import {
   isEstimatePointShown,
   ORDER_MESSAGES,
   PREVIEW_MATCH_CAP,
+  type LargeOrderEstimate,
   type PreviewResponse,
   type PreviewWithAggregationsResponse,
   type ScanEstimate,
@@ -101,6 +102,30 @@ function ScanNotice({ scan }: { scan: ScanEstimate }) {
         index narrow it.
       </p>
     </Alert>
+  );
+}
+
+/** A file size in KB, MB or GB (1,024 steps), for the large order's expected files. */
+export function describeBytes(bytes: number): string {
+  if (bytes < 1024 * 1024) return `${Math.max(1, Math.round(bytes / 1024))} KB`;
+  if (bytes < 1024 ** 3) return `${(bytes / 1024 ** 2).toFixed(1)} MB`;
+  return `${(bytes / 1024 ** 3).toFixed(1)} GB`;
+}
+
+/** What a large order will be (docs/decisions/045-large-orders.md): its records, files and time. */
+function LargeOrderNotice({ large }: { large: LargeOrderEstimate }) {
+  const files = large.files
+    .map((file) => {
+      const suffix = file.compression === 'gzip' ? '.gz' : file.compression === 'zstd' ? '.zst' : '';
+      return `${file.format_type.toUpperCase()}${suffix} about ${describeBytes(file.bytes)}`;
+    })
+    .join(' · ');
+  return (
+    <p className="text-sm text-text-secondary" data-testid="dry-run-large">
+      Large order: {large.records_is_estimate ? 'about ' : ''}
+      {numberFormat.format(large.records)} records, {describeDuration(large.seconds)} to write. Expected file:{' '}
+      {files}.
+    </p>
   );
 }
 
@@ -213,6 +238,7 @@ export function DryRunPanel({ isReady, isWaiting, data, error, resultCount, onAd
             <InsightsPanel aggregations={data.aggregations} onAddRule={onAddRule} />
           )}
           {data.scan && <ScanNotice scan={data.scan} />}
+          {data.large && <LargeOrderNotice large={data.large} />}
           <dl className="grid grid-cols-[1fr_auto] gap-x-4 gap-y-1 text-sm">
             <dt className="text-text-secondary">Credits needed</dt>
             <dd className="text-right font-semibold" data-testid="dry-run-credits-needed">

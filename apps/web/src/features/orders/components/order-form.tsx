@@ -21,7 +21,12 @@ import { useOrderPreview } from '../api/preview-order.ts';
 import { ORDERS_UI_MESSAGES } from '../messages.ts';
 import { columnsPayload, keepAvailableColumns } from '../order-columns.ts';
 import { orderOptionsPayload } from '../order-options.ts';
-import { DEFAULT_RECORD_COUNT, parseRecordCount, resolveOrderTitle } from '../order-rules.ts';
+import {
+  DEFAULT_RECORD_COUNT,
+  parseRecordCount,
+  recordCountMessage,
+  resolveOrderTitle,
+} from '../order-rules.ts';
 import { addNarrowingRule, builderAggregations } from '../insights.ts';
 import { DryRunPanel } from './dry-run-panel.tsx';
 import { FilterBuilder } from './filter-builder.tsx';
@@ -60,6 +65,7 @@ const STALE_ERRORS: Partial<Record<keyof OrderSettings, (keyof OptionFieldErrors
   authors: ['authors'],
   pseudonyms: ['pseudonyms'],
   scrub: ['scrub'],
+  isLarge: ['result_count', 'size', 'compression'],
 };
 
 /**
@@ -77,7 +83,9 @@ export function OrderForm({ isAuthenticated }: { isAuthenticated: boolean }) {
   const { submit, isSubmitting } = useSubmitOrder();
 
   const check = useMemo(() => checkBuilderQuery(query), [query]);
-  const parsedCount = parseRecordCount(settings.recordCount);
+  const isLarge = settings.isLarge === true;
+  const parsedCount = parseRecordCount(settings.recordCount, isLarge);
+  const size = isLarge ? { size: 'large' as const } : {};
   // The dry run and the credits line keep the last valid count while the box holds something else.
   const resultCount = parsedCount ?? DEFAULT_RECORD_COUNT;
   const options = orderOptionsPayload(settings);
@@ -89,7 +97,7 @@ export function OrderForm({ isAuthenticated }: { isAuthenticated: boolean }) {
   const fieldErrors: OptionFieldErrors = {
     ...serverErrors,
     ...(columnsError ? { columns: [columnsError] } : {}),
-    ...(parsedCount === null ? { result_count: [ORDER_MESSAGES.resultCount] } : {}),
+    ...(parsedCount === null ? { result_count: [recordCountMessage(isLarge)] } : {}),
   };
   const previewPayload =
     isAuthenticated && check.status === 'valid' && parsedCount !== null
@@ -99,6 +107,7 @@ export function OrderForm({ isAuthenticated }: { isAuthenticated: boolean }) {
           filters: toPayloadFilters(query),
           ...options,
           aggregations: builderAggregations(query),
+          ...size,
         }
       : null;
   const preview = useOrderPreview(previewPayload);
@@ -144,7 +153,7 @@ export function OrderForm({ isAuthenticated }: { isAuthenticated: boolean }) {
     if (check.status === 'invalid')
       return setError(`${ORDERS_UI_MESSAGES.validationFailed}: ${check.errors.join(' ')}`);
     if (columnsError) return setError(columnsError);
-    if (parsedCount === null) return setError(ORDER_MESSAGES.resultCount);
+    if (parsedCount === null) return setError(recordCountMessage(isLarge));
     setError(null);
     setServerErrors({});
     const failure = await submit({
@@ -154,6 +163,7 @@ export function OrderForm({ isAuthenticated }: { isAuthenticated: boolean }) {
       result_count: resultCount,
       filters: toPayloadFilters(query),
       ...options,
+      ...size,
       ...(schedule ? { schedule } : {}),
     });
     if (failure) {

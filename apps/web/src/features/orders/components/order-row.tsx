@@ -7,6 +7,7 @@ import { parseFilterTree, summarizeFilterTree, type DashboardOrder } from '@thre
 import { ORDERS_UI_MESSAGES } from '../messages.ts';
 import { deliveryOptionNames, searchTypeName, sortName } from '../order-options.ts';
 import { displayStatus } from '../order-rules.ts';
+import { largeOrderProgressText } from '../large-order-progress.ts';
 import { OrderStatusBadge } from './order-status-badge.tsx';
 import { RerunOrder } from './rerun-order.tsx';
 
@@ -170,6 +171,11 @@ export function OrderRow(props: OrderRowProps) {
             value={order.progress ?? 0}
             label={`Progress of ${order.title || ORDERS_UI_MESSAGES.noTitle}`}
           />
+          {largeOrderProgressText(order) && (
+            <p className="mt-1 text-xs text-text-secondary" data-testid="large-order-progress">
+              {largeOrderProgressText(order)}
+            </p>
+          )}
         </div>
       )}
       {isOpen && <OrderDetails {...props} id={detailsId} />}

@@ -1,5 +1,4 @@
 import {
-  RESULT_COUNT_MAX,
   RESULT_COUNT_MIN,
   SAMPLE_SEED_MAX,
   type FormatType,
@@ -9,7 +8,9 @@ import {
   type PseudonymScope,
   type ScrubKind,
 } from '@threadcart/contracts';
+import { CheckboxField } from '../../../components/ui/checkbox-field.tsx';
 import { SelectField } from '../../../components/ui/select-field.tsx';
+import { recordCountMax } from '../order-rules.ts';
 import { TextField } from '../../../components/ui/text-field.tsx';
 import type { OptionFieldErrors } from '../api/order-errors.ts';
 import { ORDERS_UI_MESSAGES } from '../messages.ts';
@@ -38,6 +39,8 @@ export interface OrderSettings {
   authors?: AuthorMode;
   pseudonyms?: PseudonymScope;
   scrub?: ScrubKind[];
+  /** a large order (up to 1,000,000 records, compressed; docs/decisions/045-large-orders.md) */
+  isLarge?: boolean;
 }
 
 interface OrderSettingsFieldsProps {
@@ -74,7 +77,7 @@ export function OrderSettingsFields({ values, onChange, errors = {} }: OrderSett
         type="number"
         inputMode="numeric"
         min={RESULT_COUNT_MIN}
-        max={RESULT_COUNT_MAX}
+        max={recordCountMax(values.isLarge === true)}
         step={1}
         value={values.recordCount}
         errors={errors.result_count}
@@ -108,6 +111,14 @@ export function OrderSettingsFields({ values, onChange, errors = {} }: OrderSett
           onChange={(event) => onChange('sampleSeed', event.target.value)}
         />
       )}
+      <div className="sm:col-span-3">
+        <CheckboxField
+          label="Large order (up to 1,000,000 records, delivered compressed; it resumes if the worker restarts)"
+          checked={values.isLarge === true}
+          errors={errors.size}
+          onChange={(event) => onChange('isLarge', event.target.checked)}
+        />
+      </div>
       <DeliveryOptionsFields values={values} onChange={onChange} errors={errors} />
       <div className="sm:col-span-3">
         <ColumnsChooser

@@ -47,7 +47,7 @@ const COLUMNS: Record<RecordType, readonly string[]> = {
 const FLAGS = ['over_18', 'is_deleted', 'is_removed', 'is_sample'];
 const NUMBERS = ['score', 'num_comments', 'created_utc', 'replies', 'retrieved_at'];
 
-function toRecord<T extends RecordType>(row: Record<string, unknown>): RecordOf<T> {
+export function toRecord<T extends RecordType>(row: Record<string, unknown>): RecordOf<T> {
   const { over_18, is_deleted, is_removed, is_sample, sample_key_text, scan_key: _key, ...rest } = row;
   const record: Record<string, unknown> = {
     ...rest,
@@ -107,7 +107,7 @@ const drivenByLookup = <T>(db: Db, run: (db: Db) => Promise<T>) =>
  * passes JIT's thresholds, and compiling took 330-1,000 ms of a chunk that runs in 2 ms (decision 039).
  */
 export const ORDER_WALK_OFF = ['enable_seqscan', 'enable_bitmapscan', 'enable_sort', 'jit'] as const;
-const drivenByOrder = <T>(db: Db, run: (db: Db) => Promise<T>) => withPlan(db, ORDER_WALK_OFF, run);
+export const drivenByOrder = <T>(db: Db, run: (db: Db) => Promise<T>) => withPlan(db, ORDER_WALK_OFF, run);
 
 /** How many rows a lookup lists, up to `limit`, read from its index (PostgreSQL: its bitmap, an upper bound). */
 export async function probeLookup(
@@ -141,7 +141,7 @@ const DISCUSSED_KEY: Record<RecordType, string> = {
 };
 
 /** The key an order scans, an indexed column or expression of the type's table. */
-function keyOf(order: ScanOrder, type: RecordType): RawBuilder<unknown> {
+export function keyOf(order: ScanOrder, type: RecordType): RawBuilder<unknown> {
   switch (order) {
     case 'top':
     case 'top_all':
@@ -165,7 +165,7 @@ const DESCENDS: Record<ScanOrder, { key: boolean; id: boolean }> = {
   random: { key: false, id: false },
 };
 
-function orderBy(order: ScanOrder, key: RawBuilder<unknown>): RawBuilder<unknown> {
+export function orderBy(order: ScanOrder, key: RawBuilder<unknown>): RawBuilder<unknown> {
   const { key: keyDesc, id: idDesc } = DESCENDS[order];
   return sql`order by ${key} ${sql.raw(keyDesc ? 'desc' : 'asc')}, id ${sql.raw(idDesc ? 'desc' : 'asc')}`;
 }
@@ -240,7 +240,7 @@ const onKey = (order: ScanOrder, type: RecordType, value: number | bigint) =>
  * The rows strictly after `from` and at or before `to` (undefined: the start, the end), as at most three index
  * ranges in order: the rest of from's tie, the keys strictly between, the start of to's tie.
  */
-function segmentsBetween(
+export function segmentsBetween(
   order: ScanOrder,
   type: RecordType,
   from: ScanKey | undefined,
@@ -264,7 +264,7 @@ function segmentsBetween(
  * The segments' rows in order, each segment read in its index's order with the limit, the whole limited again: a
  * UNION ALL of subqueries (both databases accept a subquery in FROM as a member of a compound select).
  */
-function inOrder(
+export function inOrder(
   segments: RawBuilder<SqlBool>[],
   select: (where: RawBuilder<SqlBool>) => RawBuilder<unknown>,
   outerOrder: RawBuilder<unknown>,
@@ -277,7 +277,7 @@ function inOrder(
   return sql`${sql.join(members, sql` union all `)} ${outerOrder} ${tails.whole}`;
 }
 
-function inRange(order: ScanOrder, type: RecordType, range: KeyRange): RawBuilder<SqlBool> {
+export function inRange(order: ScanOrder, type: RecordType, range: KeyRange): RawBuilder<SqlBool> {
   const column = keyOf(order, type);
   const low = range.min === null ? sql`1 = 1` : sql`${column} >= ${range.min}`;
   const high = range.max === null ? sql`1 = 1` : sql`${column} <= ${range.max}`;
