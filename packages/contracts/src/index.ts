@@ -14,3 +14,4 @@ export * from './admin.ts';
 export * from './webhooks.ts';
 export * from './schedules.ts';
 export * from './privacy.ts';
+export * from './insights.ts';

@@ -38,6 +38,15 @@ export const CorpusSnapshotSchema = z.object({
 export type CorpusSnapshot = z.infer<typeof CorpusSnapshotSchema>;
 
 /** `GET /api/search-queries/{id}/manifest/`: what a completed order ran and delivered (docs/decisions/026). */
+const DeliveredBinSchema = z.object({ start: z.string(), count: z.number().int() });
+/** What an order delivered over time (issue 31): records per month, per type. */
+export const DeliveredHistogramSchema = z.object({
+  interval: z.literal('month'),
+  posts: z.array(DeliveredBinSchema),
+  comments: z.array(DeliveredBinSchema),
+});
+export type DeliveredHistogram = z.infer<typeof DeliveredHistogramSchema>;
+
 export const OrderManifestSchema = z.object({
   manifest_version: z.literal(1),
   order_id: z.string(),
@@ -78,6 +87,11 @@ export const OrderManifestSchema = z.object({
     content_type: z.string(),
     download_url: z.string(),
   }),
+  /**
+   * the delivered records per calendar month of creation (UTC) and type, oldest first; records erased on request
+   * since the order completed are no longer counted
+   */
+  delivered_histogram: DeliveredHistogramSchema.optional(),
   created_at: z.string(),
   completed_at: z.string(),
   threadcart_version: z.string(),

@@ -361,6 +361,21 @@ export const PreviewResponseSchema = z.object({
   /** the 95 % range of the estimate (both equal to matches when it is exact) */
   matches_low: z.number().int(),
   matches_high: z.number().int(),
+  /**
+   * each record type's side of the count, exact or estimated on its own (docs/decisions/046-exact-counts-from-indexes.md):
+   * a type an index counted stays exact when the other is estimated. Absent when the count stopped at the cap.
+   */
+  matches_by_type: z
+    .array(
+      z.object({
+        type: z.enum(['posts', 'comments']),
+        matches: z.number().int(),
+        is_estimate: z.boolean(),
+        low: z.number().int(),
+        high: z.number().int(),
+      }),
+    )
+    .optional(),
   credits_needed: z.number().int(),
   credits: z.number().int(),
   sample: z.array(z.record(z.string(), z.unknown())),

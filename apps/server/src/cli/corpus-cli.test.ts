@@ -105,6 +105,17 @@ describe('corpus CLI', () => {
     expect(stats.stdout).toContain('Corpus: 40 posts, 160 comments — generated sample data');
     expect(stats.stdout).toMatch(/Subreddit \(top 3\)\s+posts\s+comments\n(.+\n){3}\n/);
     expect(stats.stdout).toMatch(/\n20\d\d-\d\d\s+\d+\s+\d+\n/);
+    const sizes = await run(['sizes']);
+    expect(sizes.code).toBe(0);
+    expect(sizes.stdout).toContain('Corpus: 40 posts, 160 comments');
+    expect(sizes.stdout).toMatch(/\ncomments\s+table\s+[\d.]+\s+[\d,]+\s+[\d,]+\n/);
+    expect(sizes.stdout).toMatch(/\nposts_created_idx\s+index\s/);
+    const sized = JSON.parse((await run(['sizes', '--json'])).stdout) as {
+      records: number;
+      totalBytes: number;
+    };
+    expect(sized.records).toBe(200);
+    expect(sized.totalBytes).toBeGreaterThan(0);
     const json = JSON.parse((await run(['stats', '--json'])).stdout) as { state: string; byMonth: unknown[] };
     expect(json.state).toBe('all');
     expect(json.byMonth.length).toBeGreaterThan(5);

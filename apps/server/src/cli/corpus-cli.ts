@@ -16,6 +16,7 @@ import {
   type PartitionProgress,
 } from '../services/corpus/ingest/corpus-partitions.service.ts';
 import { getCorpusStats, type CorpusStats } from '../services/corpus/stats/corpus-stats.service.ts';
+import { getCorpusSizes, type CorpusSizes } from '../services/corpus/stats/corpus-sizes.service.ts';
 import { SKIP_REASONS } from '../corpus/skip-reasons.ts';
 import { writeGeneratedCorpus } from '../corpus/generate.ts';
 import { createProgressBar, formatSummary } from './corpus-progress.ts';
@@ -45,6 +46,8 @@ export const USAGE = `Usage:
       after which ingest loads a new month into its own partition
   npm run corpus -- stats [--top N] [--json]
       counts by type, subreddit and month, and whether the corpus is sample data
+  npm run corpus -- sizes [--json]
+      bytes on disk by table, index and full-text table, per row of its table and per record
 Exit codes: 0 done, 1 errors, 2 usage.
 `;
 
@@ -73,6 +76,7 @@ export async function runCorpusCli(argv: readonly string[], io: CliIo = defaultI
     if (command === 'ingest') return await ingest(rest, io);
     if (command === 'generate') return await generate(rest, io);
     if (command === 'stats') return await stats(rest, io);
+    if (command === 'sizes') return await sizes(rest, io);
     if (command === 'partition') return await partition(rest, io);
     throw new UsageError(command ? `Unknown corpus command: ${command}` : 'Missing corpus command');
   } catch (error) {
@@ -224,6 +228,44 @@ async function stats(args: readonly string[], io: CliIo): Promise<number> {
   } finally {
     await deps.close();
   }
+}
+
+async function sizes(args: readonly string[], io: CliIo): Promise<number> {
+  const { values } = parseArgs({ args: [...args], options: { json: { type: 'boolean', default: false } } });
+  const deps = await io.createDeps();
+  try {
+    const result = await getCorpusSizes(deps.db);
+    io.stdout(values.json ? `${JSON.stringify(result, null, 2)}\n` : formatSizes(result));
+    return 0;
+  } finally {
+    await deps.close();
+  }
+}
+
+function formatSizes(s: CorpusSizes): string {
+  const rows = (table: string) => (table === 'posts' ? s.posts : table === 'comments' ? s.comments : 0);
+  const perRecord = (bytes: number, n: number) =>
+    n > 0 ? Math.round(bytes / n).toLocaleString('en-US') : '';
+  const line = (cells: string[]) =>
+    `${cells[0]!.padEnd(34)}${cells[1]!.padEnd(10)}${cells
+      .slice(2)
+      .map((c) => c.padStart(12))
+      .join('')}`;
+  return [
+    `Corpus: ${s.posts.toLocaleString('en-US')} posts, ${s.comments.toLocaleString('en-US')} comments`,
+    line(['object', 'kind', 'MiB', 'B/table row', 'B/record']),
+    ...s.objects.map((o) =>
+      line([
+        o.name,
+        o.kind,
+        (o.bytes / 2 ** 20).toFixed(1),
+        perRecord(o.bytes, rows(o.table)),
+        perRecord(o.bytes, s.records),
+      ]),
+    ),
+    line(['total', '', (s.totalBytes / 2 ** 20).toFixed(1), '', perRecord(s.totalBytes, s.records)]),
+    '',
+  ].join('\n');
 }
 
 const SAMPLE_LABEL = {

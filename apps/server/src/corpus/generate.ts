@@ -15,6 +15,13 @@ export interface GenerateOptions {
    * fixed end 2025-01-01 (comments up to 30 days after), so benches and tests get the same corpus on any day.
    */
   readonly endUtc?: number;
+  /** The first day's start, unix seconds (default 2015-01-01): with endUtc, a corpus of one month. */
+  readonly startUtc?: number;
+  /**
+   * Added to every post and comment number before it becomes an id (default 0): a second corpus generated with
+   * an offset past the first one's records adds new records rather than retrievals of the same ones.
+   */
+  readonly idOffset?: number;
 }
 
 export interface GeneratedCorpus {
@@ -34,6 +41,8 @@ const COMMENT_ID_BASE = parseInt('zz000000', 36);
 /** Per-post attributes decided up front (a few bytes per post), so comments can follow their posts lazily. */
 interface Plan {
   readonly seed: number;
+  readonly postIdBase: number;
+  readonly commentIdBase: number;
   /** No comment is created after this (unix seconds). */
   readonly commentsUntil: number;
   readonly created: Float64Array;
@@ -59,15 +68,19 @@ export function generateCorpus(options: GenerateOptions): GeneratedCorpus {
   };
 }
 
-function makePlan({ posts: n, comments: m, seed, endUtc }: GenerateOptions): Plan {
-  if (endUtc !== undefined && !(endUtc > START))
-    throw new RangeError(`endUtc must be after 2015-01-01 (got ${endUtc})`);
+function makePlan(options: GenerateOptions): Plan {
+  const { posts: n, comments: m, seed, endUtc } = options;
+  const start = options.startUtc ?? START;
+  if (endUtc !== undefined && !(endUtc > start))
+    throw new RangeError(`endUtc must be after the start (got ${endUtc})`);
   const end = endUtc ?? END;
   const random = new Random(mixSeed(seed, 1));
   const pickSubreddit = weightedPicker(SAMPLE_SUBREDDITS.map((s) => s.weight));
   const authors = Math.max(50, Math.floor((n + m) / 8));
   const plan: Plan = {
     seed,
+    postIdBase: POST_ID_BASE + (options.idOffset ?? 0),
+    commentIdBase: COMMENT_ID_BASE + (options.idOffset ?? 0),
     commentsUntil: endUtc ?? END + COMMENT_TAIL,
     created: new Float64Array(n),
     subreddit: new Uint8Array(n),
@@ -79,7 +92,7 @@ function makePlan({ posts: n, comments: m, seed, endUtc }: GenerateOptions): Pla
   const weights = new Float64Array(n);
   let total = 0;
   for (let i = 0; i < n; i++) {
-    plan.created[i] = START + Math.floor(((i + random.next()) * (end - START)) / n);
+    plan.created[i] = start + Math.floor(((i + random.next()) * (end - start)) / n);
     plan.subreddit[i] = pickSubreddit(random);
     const score = random.chance(0.05) ? 0 : Math.floor(random.logNormal(2.6, 1.9));
     plan.score[i] = Math.min(score, 250_000);
@@ -116,7 +129,7 @@ function makePost(plan: Plan, i: number): RawRedditPost {
   const title = makeTitle(random, subreddit); // first draw: comments regenerate it for their permalinks
   const created = plan.created[i]!;
   const month = monthOf(created);
-  const id = (POST_ID_BASE + i).toString(36);
+  const id = (plan.postIdBase + i).toString(36);
   const permalink = `/r/${subreddit.name}/comments/${id}/${slugOf(title)}/`;
   const isSelf = random.chance(subreddit.domains ? 0.45 : 0.7);
   let selftext = isSelf ? makeSelftext(random, subreddit) : '';
@@ -210,7 +223,7 @@ function* commentRecords(plan: Plan): Generator<RawRedditComment> {
     const count = plan.commentCount[i]!;
     if (count === 0) continue;
     const subreddit = SAMPLE_SUBREDDITS[plan.subreddit[i]!]!;
-    const postId = (POST_ID_BASE + i).toString(36);
+    const postId = (plan.postIdBase + i).toString(36);
     const slug = slugOf(makeTitle(new Random(mixSeed(plan.seed, 2, i)), subreddit));
     const random = new Random(mixSeed(plan.seed, 3, i));
     const created = new Float64Array(count);
@@ -226,8 +239,8 @@ function* commentRecords(plan: Plan): Generator<RawRedditComment> {
       pool.push(j);
       if (parent >= 0) pool.push(parent);
       yield makeComment(plan, random, {
-        id: (COMMENT_ID_BASE + next + j).toString(36),
-        parentId: parent < 0 ? `t3_${postId}` : `t1_${(COMMENT_ID_BASE + next + parent).toString(36)}`,
+        id: (plan.commentIdBase + next + j).toString(36),
+        parentId: parent < 0 ? `t3_${postId}` : `t1_${(plan.commentIdBase + next + parent).toString(36)}`,
         postId,
         created: created[j]!,
         slug,

@@ -167,7 +167,8 @@ export const ORDER_OPERATIONS: OperationTable = {
       'an order; the count is exact or, when it would not finish within the budget, an estimate with its range. ' +
       '120 a minute per user (429); a third running at once ends the oldest (409 `dry_run_superseded`); 503 ' +
       '`corpus_bulk_loading` while a bulk load has the search indexes off. A search no index narrows also answers ' +
-      '`scan`: the records it reads, about how long, and the daily scan budget left.',
+      '`scan`: the records it reads, about how long, and the daily scan budget left. With `aggregations` ' +
+      '(`interval`, `top`, `top_limit` as POST /api/corpus/aggregate/) it also answers them, in the same budget.',
     body: ORDER_BODY,
     response: {
       status: 200,

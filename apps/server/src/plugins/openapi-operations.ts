@@ -2,6 +2,7 @@ import type { SwaggerTransformObject } from '@fastify/swagger';
 import { ACCOUNT_OPERATIONS } from './openapi-operations-account.ts';
 import { ADMIN_OPERATIONS } from './openapi-operations-admin.ts';
 import { AUTH_OPERATIONS } from './openapi-operations-auth.ts';
+import { CORPUS_OPERATIONS } from './openapi-operations-corpus.ts';
 import { ORDER_OPERATIONS } from './openapi-operations-orders.ts';
 import { PAYMENT_OPERATIONS } from './openapi-operations-payments.ts';
 import {
@@ -16,6 +17,7 @@ export const OPERATION_DOCS: OperationTable = {
   ...AUTH_OPERATIONS,
   ...ACCOUNT_OPERATIONS,
   ...ORDER_OPERATIONS,
+  ...CORPUS_OPERATIONS,
   ...PAYMENT_OPERATIONS,
   ...ADMIN_OPERATIONS,
 };

@@ -8,7 +8,7 @@ import {
   OrderManifestSchema,
   OrderSchema,
   PlacedOrderResponseSchema,
-  PreviewResponseSchema,
+  PreviewWithAggregationsResponseSchema,
   RerunOrderRequestSchema,
   RerunOrderResponseSchema,
 } from '@threadcart/contracts';
@@ -27,6 +27,7 @@ import { placeOrderOrSchedule } from '../services/orders/schedules.service.ts';
 import { getOrderManifest } from '../services/orders/order-manifest.service.ts';
 import { rerunOrder } from '../services/orders/order-rerun.service.ts';
 import { OrderRequestSchema } from '../services/orders/order-request.ts';
+import { PreviewRequestSchema } from '../services/corpus/search/aggregate/aggregate.service.ts';
 
 const IdParamsSchema = z.object({ id: z.string().min(1).max(64) });
 const IdempotencyHeadersSchema = z.object({ 'idempotency-key': z.string().min(1).max(200).optional() });
@@ -85,7 +86,7 @@ export function ordersRoutes(deps: Deps): FastifyPluginAsyncZod {
       {
         // A dry run only reads: an API key with the `read` scope may ask for one.
         config: { limits: DRY_RUN_LIMITS, apiKeyScope: 'read' },
-        schema: { body: OrderRequestSchema, response: { 200: PreviewResponseSchema } },
+        schema: { body: PreviewRequestSchema, response: { 200: PreviewWithAggregationsResponseSchema } },
       },
       async (request, reply) => {
         const user = requireUser(request);

@@ -9,6 +9,7 @@ const TITLES: Record<string, string> = {
   '/about': 'About Us | Threadcart',
   '/refund': 'Refund Policy | Threadcart',
   '/data-dictionary': 'Data Dictionary | Threadcart',
+  '/coverage': 'Corpus Coverage | Threadcart',
   '/login': 'Log In | Threadcart',
   '/signup': 'Sign Up | Threadcart',
   '/forgot-password': 'Forgot Password | Threadcart',

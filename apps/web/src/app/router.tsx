@@ -29,6 +29,7 @@ const Features = lazy(() => import('./routes/features.tsx'));
 const About = lazy(() => import('./routes/about.tsx'));
 const Refund = lazy(() => import('./routes/refund.tsx'));
 const DataDictionary = lazy(() => import('./routes/data-dictionary.tsx'));
+const Coverage = lazy(() => import('./routes/coverage.tsx'));
 
 /** The route table of docs/product.md §2.1: / and /home public, payment return pages behind sign-in. */
 export function AppRoutes() {
@@ -44,6 +45,7 @@ export function AppRoutes() {
         <Route path="about" element={<About />} />
         <Route path="refund" element={<Refund />} />
         <Route path="data-dictionary" element={<DataDictionary />} />
+        <Route path="coverage" element={<Coverage />} />
         <Route path="forgot-password" element={<ForgotPassword />} />
         <Route path="reset-password" element={<ResetPassword />} />
         <Route path="confirm-email" element={<ConfirmEmail />} />

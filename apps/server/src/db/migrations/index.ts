@@ -28,6 +28,8 @@ import * as accountReauthentication from './20261129000100_account-reauthenticat
 import * as createCorpusTotals from './20261129001000_create-corpus-totals.ts';
 import * as removalRequests from './20261129003000_removal-requests.ts';
 import * as orderScanLane from './20261130005000_order-scan-lane.ts';
+import * as createCorpusMonths from './20261201020000_create-corpus-months.ts';
+import * as livenessInRangeIndexes from './20261201040000_liveness-in-range-indexes.ts';
 import * as sampleKeys from './20261130000100_sample-keys.ts';
 import * as sortIndexes from './20261130000200_sort-indexes.ts';
 import * as signupGiftMailboxes from './20261129000200_signup-gift-mailboxes.ts';
@@ -68,4 +70,6 @@ export const MIGRATIONS: Record<string, Migration> = {
   '20261130000200_sort-indexes': sortIndexes,
   '20261130004000_mail-delivery': mailDelivery,
   '20261130005000_order-scan-lane': orderScanLane,
+  '20261201020000_create-corpus-months': createCorpusMonths,
+  '20261201040000_liveness-in-range-indexes': livenessInRangeIndexes,
 };

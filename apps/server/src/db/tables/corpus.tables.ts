@@ -86,6 +86,16 @@ export interface CorpusTotalsTable {
   latest_retrieved_at: number | null;
 }
 
+/** Records per record type and calendar month of created_utc (UTC), kept by ingest (the coverage page). */
+export interface CorpusMonthsTable {
+  record_type: 'posts' | 'comments';
+  /** YYYY-MM */
+  month: string;
+  records: number;
+  /** epoch seconds; null when there are no records */
+  latest_retrieved_at: number | null;
+}
+
 /** An index or FTS5 sync trigger of the corpus tables dropped by a bulk ingest, until it is made again. */
 export interface CorpusDeferredTable {
   name: string;
@@ -104,6 +114,7 @@ export interface CorpusTables {
   corpus_names: CorpusNamesTable;
   corpus_deferred: CorpusDeferredTable;
   corpus_totals: CorpusTotalsTable;
+  corpus_months: CorpusMonthsTable;
 }
 
 export type PostRow = Selectable<PostsTable>;

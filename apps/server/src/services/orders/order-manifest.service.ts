@@ -12,6 +12,7 @@ import {
 } from '../../db/repositories/corpus/stats/corpus-stats.repository.ts';
 import { countSuppressions } from '../../db/repositories/privacy/corpus-suppressions.repository.ts';
 import { findUserOrder } from '../../db/repositories/orders/orders.repository.ts';
+import { countDeliveredByMonth } from '../../db/repositories/orders/delivered-histogram.repository.ts';
 import type { OrderRow } from '../../db/tables/orders.tables.ts';
 import type { Db } from '../../db/database.ts';
 import type { Deps } from '../../deps.ts';
@@ -52,7 +53,14 @@ export async function getOrderManifest(deps: Deps, userId: string, orderId: stri
   if (!row) throw notFound();
   if (row.status !== 'completed' || row.completed_at === null || row.file_name === null)
     throw conflict(MANIFEST_MESSAGES.notCompleted, 'order_not_completed');
-  return toManifest(row, row.completed_at, row.file_name, deps.config.appUrl);
+  const [posts, comments] = [
+    await countDeliveredByMonth(deps.db, row.id, 'posts'),
+    await countDeliveredByMonth(deps.db, row.id, 'comments'),
+  ];
+  return {
+    ...toManifest(row, row.completed_at, row.file_name, deps.config.appUrl),
+    delivered_histogram: { interval: 'month', posts, comments },
+  };
 }
 
 function toManifest(row: OrderRow, completedAt: string, fileName: string, appUrl: string): OrderManifest {

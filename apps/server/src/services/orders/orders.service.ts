@@ -5,7 +5,9 @@ import {
   type CreateOrderRequest,
   type DashboardStats,
   type Order,
+  type AggregationsRequest,
   type PreviewResponse,
+  type PreviewWithAggregationsResponse,
   type ScrubKind,
 } from '@threadcart/contracts';
 import { withTransaction } from '../../db/database.ts';
@@ -175,9 +177,9 @@ export async function getDashboardStats(deps: Deps, userId: string): Promise<Das
 export async function previewOrder(
   deps: Deps,
   userId: string,
-  body: CreateOrderRequest,
+  body: CreateOrderRequest & { readonly aggregations?: AggregationsRequest },
   signal?: AbortSignal,
-): Promise<PreviewResponse> {
+): Promise<PreviewWithAggregationsResponse> {
   const startedAt = Date.now();
   const request = validateOrderRequest(body, deps.clock.now());
   // With exclude_purchased the count is of the records the user has not received: what the order would charge.
@@ -187,6 +189,7 @@ export async function previewOrder(
     searchType: request.searchType,
     resultCount: request.resultCount,
     ...(excludeBuyerId === undefined ? {} : { excludeBuyerId }),
+    ...(body.aggregations ? { aggregations: body.aggregations } : {}),
   };
   // While a bulk load has the search indexes deferred a search would miss records: none runs (decision 027).
   await assertCorpusSearchable(deps);
@@ -223,11 +226,23 @@ export async function previewOrder(
     matches_is_estimate: found.isEstimate,
     matches_low: found.low,
     matches_high: found.high,
+    ...(found.byType
+      ? {
+          matches_by_type: found.byType.map((part) => ({
+            type: part.type,
+            matches: part.matches,
+            is_estimate: part.isEstimate,
+            low: part.low,
+            high: part.high,
+          })),
+        }
+      : {}),
     credits_needed: sure ?? Math.min(request.resultCount, found.matches),
     credits,
     sample: found.sample as unknown as PreviewResponse['sample'],
     corpus_loading: isCorpusLoading,
     ...(scan ? { scan } : {}),
+    ...(found.aggregations ? { aggregations: found.aggregations } : {}),
   };
 }
 

@@ -7,6 +7,7 @@ const QUICK_LINKS = [
   { to: '/pricing', label: 'Pricing' },
   { to: '/features', label: 'Features' },
   { to: '/about', label: 'About Us' },
+  { to: '/coverage', label: 'Corpus coverage' },
 ] as const;
 
 const LEGAL_LINKS = [
@@ -53,7 +54,11 @@ export function AppFooter({ year = new Date().getFullYear() }: { year?: number }
           © {year} {SITE.name}. All rights reserved.
         </p>
         <ul className="flex flex-wrap gap-4" aria-label="Legal">
-          {[...LEGAL_LINKS, { to: '/data-dictionary', label: 'Data dictionary' }].map((link) => (
+          {[
+            ...LEGAL_LINKS,
+            { to: '/data-dictionary', label: 'Data dictionary' },
+            { to: '/coverage', label: 'Corpus coverage' },
+          ].map((link) => (
             <li key={link.to}>
               <Link to={link.to} className="hover:text-text-primary hover:underline">
                 {link.label}

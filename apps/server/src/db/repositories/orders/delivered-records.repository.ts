@@ -5,7 +5,7 @@ import type { RowCondition } from '../../filter-sql/row-condition.ts';
 
 // What each user received, for `exclude_purchased` (docs/decisions/029-thread-context-and-purchased-records.md).
 
-const RECORD_TYPE_CODE: Record<RecordType, number> = { posts: 1, comments: 2 };
+export const RECORD_TYPE_CODE: Record<RecordType, number> = { posts: 1, comments: 2 };
 /** Rows per insert statement (4 parameters a row, well under both databases' limits). */
 const INSERT_BATCH = 500;
 

@@ -1,5 +1,6 @@
 import { asciiLower } from '@threadcart/contracts';
 import type { Db } from '../../database.ts';
+import { subtractMonthCounts } from '../corpus/ingest/corpus-months.repository.ts';
 
 /** What one approval erases: every record of some authors (by name key), and records by id (either kind for a bare id). */
 export interface ErasureTargets {
@@ -12,7 +13,7 @@ const CHUNK = 500;
 
 /**
  * Deletes the targeted posts and comments from the corpus (their full-text entries go with them, by the tables'
- * triggers or indexes), keeps corpus_names in step (an erased author's entry is deleted outright, so no suggestion
+ * triggers or indexes), keeps corpus_names and corpus_months in step (an erased author's entry is deleted outright, so no suggestion
  * keeps the name) and takes each erased comment off its parent's reply count. Returns how many of each went.
  * Runs inside the caller's transaction; a row is never left half-erased.
  */
@@ -77,6 +78,17 @@ export async function eraseCorpusRecords(
       .execute();
   }
   await trx.deleteFrom('corpus_names').where('field', '=', 'author').where('records', '<=', 0).execute();
+  // The coverage page's months lose the records too.
+  await subtractMonthCounts(
+    trx,
+    'posts',
+    posts.map((post) => Number(post.created_utc)),
+  );
+  await subtractMonthCounts(
+    trx,
+    'comments',
+    comments.map((comment) => Number(comment.created_utc)),
+  );
   return { posts: posts.length, comments: comments.length };
 }
 
@@ -86,6 +98,7 @@ interface ErasedRow {
   subreddit: string;
   domain?: string;
   parent_id: string;
+  created_utc: number;
 }
 
 /** The rows of `table` written by one of the authors or having one of the ids (each row once). */
@@ -104,13 +117,13 @@ async function collect(
           ? (
               await trx
                 .selectFrom('posts')
-                .select(['id', 'author', 'subreddit', 'domain'])
+                .select(['id', 'author', 'subreddit', 'domain', 'created_utc'])
                 .where(where, 'in', chunk)
                 .execute()
             ).map((row) => ({ ...row, parent_id: '' }))
           : await trx
               .selectFrom('comments')
-              .select(['id', 'author', 'subreddit', 'parent_id'])
+              .select(['id', 'author', 'subreddit', 'parent_id', 'created_utc'])
               .where(where, 'in', chunk)
               .execute();
       for (const row of rows) found.set(row.id, row);

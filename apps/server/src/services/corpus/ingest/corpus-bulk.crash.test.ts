@@ -11,7 +11,7 @@ import {
   listDeferredObjects,
 } from '../../../db/repositories/corpus/ingest/corpus-bulk.repository.ts';
 import { isCorpusBulkLoading } from './corpus-deferred.service.ts';
-import { ingestFiles, INGEST_BATCH_SIZE } from './corpus-ingest.service.ts';
+import { ingestBatchSize, ingestFiles } from './corpus-ingest.service.ts';
 import { parseFilterTreeWithRe2 } from '../../../corpus/filters/parse-filter-tree.ts';
 import { countMatches } from '../search/corpus-search.service.ts';
 
@@ -39,7 +39,7 @@ async function counts(database: TestDatabase): Promise<number[]> {
 }
 
 it(`kill -9 during a bulk load leaves whole batches and the deferral; a re-run completes it (${TEST_DIALECT})`, async () => {
-  const files = await writeGeneratedCorpus({ posts: 1000, comments: 12_000, seed: 13, outDir: dir });
+  const files = await writeGeneratedCorpus({ posts: 1000, comments: 45_000, seed: 13, outDir: dir });
   const paths = [files.postsFile, files.commentsFile];
   const crashed = await createTestDatabase();
   const clean = await createTestDatabase();
@@ -48,8 +48,8 @@ it(`kill -9 during a bulk load leaves whole batches and the deferral; a re-run c
   const { signal, afterKill } = await killIngestMidLoad(crashed, paths, ['--bulk']);
   expect(signal).toBe('SIGKILL');
   expect(afterKill).toBeGreaterThan(0);
-  expect(afterKill).toBeLessThan(12_000);
-  expect(afterKill % INGEST_BATCH_SIZE).toBe(0); // no half batch
+  expect(afterKill).toBeLessThan(45_000);
+  expect(afterKill % ingestBatchSize(crashed.db)).toBe(0); // no half batch
   // The deferral outlives the process: searches stay off until it is finished.
   expect(await isCorpusBulkLoading(crashed)).toBe(true);
   expect((await listDeferredObjects(crashed.db)).length).toBeGreaterThan(5);

@@ -6,7 +6,7 @@ import { writeGeneratedCorpus } from '../../../corpus/generate.ts';
 import { corpusSnapshot, expectedReplies } from '../../../../test/fixtures/corpus/corpus-snapshot.ts';
 import { killIngestMidLoad, startIngestChild } from '../../../../test/corpus-ingest-child.ts';
 import { createTestDatabase, type TestDatabase } from '../../../../test/test-database.ts';
-import { ingestFiles, INGEST_BATCH_SIZE } from './corpus-ingest.service.ts';
+import { ingestFiles, ingestBatchSize } from './corpus-ingest.service.ts';
 
 const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'threadcart-crash-'));
 const opened: TestDatabase[] = [];
@@ -26,7 +26,7 @@ it('kill -9 in the middle of an ingest leaves whole batches only, and a re-run g
   expect(signal).toBe('SIGKILL');
   expect(afterKill).toBeGreaterThan(0);
   expect(afterKill).toBeLessThan(30_000);
-  expect(afterKill % INGEST_BATCH_SIZE).toBe(0); // no half batch
+  expect(afterKill % ingestBatchSize(crashed.db)).toBe(0); // no half batch
 
   const rerun = startIngestChild(crashed, paths);
   expect((await rerun.exited).code).toBe(0);

@@ -6,7 +6,7 @@ import { expandPaths } from '../../../corpus/readers/expand-paths.ts';
 import { normaliseInWorker } from '../../../corpus/readers/normalise-in-worker.ts';
 import { normaliseStream, type RowBatch } from '../../../corpus/readers/normalise-stream.ts';
 import type { SkipReason } from '../../../corpus/skip-reasons.ts';
-import type { Db } from '../../../db/database.ts';
+import { dialectOf, type Db } from '../../../db/database.ts';
 import {
   upsertComments,
   upsertPosts,
@@ -26,11 +26,24 @@ import { newId } from '../../../lib/ids.ts';
 import { loadSuppressionFilter, type SuppressionFilter } from '../../privacy/suppressions.service.ts';
 
 /**
- * Records per transaction. On SQLite a batch (upsert, FTS triggers, reply recount) holds the shared write lock for
- * p95 ≈ 90 ms, max ≈ 200 ms on the 1M-record bench, which an API write waits out; half the size writes about a third
- * more WAL pages per record, as the pages a batch touches are rewritten by every batch (decision 006).
+ * Records per transaction on PostgreSQL (SQLite's until decision 042: SQLITE_INGEST_BATCH_SIZE). A batch of 2,000
+ * held SQLite's write lock for p95 ≈ 90 ms on the 1M-record bench into an empty database (decision 006).
  */
 export const INGEST_BATCH_SIZE = 2000;
+
+/**
+ * SQLite: records per transaction. Every page a transaction dirties is written to the WAL at its commit, and the
+ * score, author and sample-key indexes spread a batch's rows over about as many pages as it has rows, which the next
+ * batch dirties again: at a million records, commits took 9.3 s of a 100,000-record month at 2,000 a batch and 3.2 s
+ * at 20,000. 10,000 keeps most of that while the write lock an API write waits for (busy timeout 10 s) is held
+ * about a second a batch on a quiet core (docs/decisions/042-sqlite-month-ingest-and-size.md).
+ */
+export const SQLITE_INGEST_BATCH_SIZE = 10_000;
+
+/** The records per transaction of a plain ingest into this database. */
+export function ingestBatchSize(db: Db): number {
+  return dialectOf(db) === 'sqlite' ? SQLITE_INGEST_BATCH_SIZE : INGEST_BATCH_SIZE;
+}
 
 /** How many `file:line` places are kept per skip reason. */
 const FIRST_SKIPPED_LINES = 5;
@@ -144,7 +157,10 @@ export async function ingestFiles(
   for (const file of missing) summary.errors.push({ file, message: `${file}: no such file or directory` });
   const bytesTotal = files.reduce((sum, f) => sum + f.size, 0);
   const inputPaths = files.map((f) => f.path);
-  const streamOptions = { isSample: options.isSample, batchSize: options.batchSize ?? INGEST_BATCH_SIZE };
+  const streamOptions = {
+    isSample: options.isSample,
+    batchSize: options.batchSize ?? ingestBatchSize(deps.db),
+  };
   const useWorker = options.useWorker ?? bytesTotal >= WORKER_THRESHOLD_BYTES;
   const events = useWorker
     ? normaliseInWorker(inputPaths, streamOptions, (reason) =>

@@ -45,7 +45,14 @@ async function state(database: TestDatabase) {
     .where('records', '<>', 0)
     .orderBy(['record_type', 'is_sample'])
     .execute();
-  return { snapshot: await corpusSnapshot(database.db), names, totals };
+  // The coverage counts (decision 043): a month loaded on its own counts as its upserts would.
+  const months = await database.db
+    .selectFrom('corpus_months')
+    .selectAll()
+    .where('records', '<>', 0)
+    .orderBy(['record_type', 'month'])
+    .execute();
+  return { snapshot: await corpusSnapshot(database.db), names, totals, months };
 }
 
 const counts = (s: IngestSummary) => ({

@@ -99,20 +99,50 @@ export async function countMatches(
   return { count: Math.min(total, cap), isCapped: total > cap, isComplete: isComplete || total > cap };
 }
 
+/** One record type's count: exact when `isComplete`, else what was counted before the deadline (a lower bound). */
+export interface TypeCount {
+  readonly type: RecordType;
+  readonly count: number;
+  readonly isComplete: boolean;
+}
+
 /**
- * An estimate of how many records match, from a random sample of each type (a 95 % range). The types share the time
- * by their size (shareLimits): the first type sampled once took it all and left the second one a few pages.
+ * How many records of each type match, each type counted on its own within the same deadline, so that one counted
+ * exactly stays exact when the other runs out of time (decision 046). Counting stops once the total passes `cap`
+ * (isCapped): the types not counted then are left out.
+ */
+export async function countMatchesByType(
+  db: Db,
+  query: Omit<SearchQuery, 'resultCount'>,
+  cap: number,
+  limits: SearchLimits = {},
+): Promise<{ types: TypeCount[]; isCapped: boolean }> {
+  const types: TypeCount[] = [];
+  let total = 0;
+  for (const type of typesOf(query.searchType)) {
+    const counted = await countType(db, prepareQuery(db, query, type), cap + 1 - total, limits);
+    types.push({ type, ...counted });
+    total += counted.count;
+    if (total > cap) return { types, isCapped: true };
+  }
+  return { types, isCapped: false };
+}
+
+/**
+ * An estimate of how many records match, from a random sample of each type (a 95 % range), in all and per type. The
+ * types share the time by their size (shareLimits): the first type sampled once took it all and left the second one
+ * a few pages.
  */
 export async function estimateMatches(
   db: Db,
   query: Omit<SearchQuery, 'resultCount'>,
   limits: SearchLimits = {},
-): Promise<Estimate> {
+): Promise<Estimate & { byType: Map<RecordType, Estimate> }> {
   const types = typesOf(query.searchType);
   const extents = [];
   for (const type of types) extents.push(await findStorageExtent(db, type));
   const sizes = extents.map((extent) => Math.max(1, extent.units * extent.rowsPerUnit));
-  const total = { value: 0, low: 0, high: 0 };
+  const total = { value: 0, low: 0, high: 0, byType: new Map<RecordType, Estimate>() };
   for (const [i, type] of types.entries()) {
     const share = sizes[i]! / sizes.slice(i).reduce((sum, size) => sum + size, 0);
     const estimate = await estimateType(
@@ -124,6 +154,7 @@ export async function estimateMatches(
     total.value += estimate.value;
     total.low += estimate.low;
     total.high += estimate.high;
+    total.byType.set(type, estimate);
   }
   return total;
 }

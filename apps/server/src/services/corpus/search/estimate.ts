@@ -120,7 +120,7 @@ export function estimateFromPages(
 }
 
 /** Distinct random integers in [1, max], at most `count` of them (all of them when max ≤ count). */
-function pickRowids(max: number, count: number): number[] {
+export function pickRowids(max: number, count: number): number[] {
   if (max <= count) return Array.from({ length: max }, (_, i) => i + 1);
   const picked = new Set<number>();
   while (picked.size < count) picked.add(randomInt(1, max + 1));

@@ -1,4 +1,5 @@
 import type { FilterTree, SortOrder } from '@threadcart/contracts';
+import { findCountingIndex, type CountingIndex } from '../../../corpus/filters/counting-index.ts';
 import { findIndexLookups, type IndexLookup } from '../../../corpus/filters/index-lookups.ts';
 import type { KeywordTerm } from '../../../corpus/filters/keyword-query.ts';
 import {
@@ -27,10 +28,15 @@ import {
   type ScanKey,
   type ScanOrder,
 } from '../../../db/repositories/corpus/search/corpus-search.repository.ts';
+import {
+  countFromIndex,
+  selectFromIndexOnly,
+} from '../../../db/repositories/corpus/search/index-count.repository.ts';
 import { BestRecords } from './best-records.ts';
 import { chooseLookup, chooseSparseLookup, lookupLimitFor } from './lookup-choice.ts';
 import {
   COUNT_LOOKUP_LIMIT,
+  COVERED_LIST_MAX,
   FIRST_CHUNK,
   MAX_CHUNK,
   STORAGE_CHUNK_ROWS,
@@ -68,6 +74,8 @@ export interface TypeSearch {
   readonly compare: (a: PostOrComment, b: PostOrComment) => number;
   /** SQLite: the FTS5 query equal to the whole filter, when it is only words (a count from the index alone) */
   readonly wordsQuery: string | undefined;
+  /** the index that counts the matches alone, when one holds every column the filter reads (decision 046) */
+  readonly countingIndex: CountingIndex | undefined;
 }
 
 // FTS5's folding and tokenize() differ only on these letters (final sigma, the Cyrillic variants U+1C80–U+1C88),
@@ -185,6 +193,8 @@ export function prepareTypeSearch(
     keep: (record, shouldStop) => recordMatches(tree, { type, record } as ReferenceRecord, shouldStop),
     compare: compareForSort(order.sort, order.seed),
     wordsQuery: terms && terms.length > 0 ? toFts5Query(terms) : undefined,
+    // What a buyer received is not in any index.
+    countingIndex: excludeBuyerId === undefined ? findCountingIndex(node, type, population) : undefined,
   };
 }
 
@@ -196,6 +206,17 @@ const listingLookups = (search: TypeSearch) =>
   search.scanOrder === 'top' || search.scanOrder === 'top_all'
     ? search.lookups.filter((lookup) => lookup.kind !== 'score')
     : search.lookups;
+
+/**
+ * PostgreSQL: the name lookup whose index holds every column the tree and the order read (the liveness, the score,
+ * the id: migration 20261201040000), for the orders it holds (top, new, old); undefined otherwise.
+ */
+function indexOnlyLookup(db: Db, search: TypeSearch): IndexLookup | undefined {
+  if (dialectOf(db) !== 'postgres' || !['top', 'top_all', 'new', 'old'].includes(search.scanOrder))
+    return undefined;
+  const lead = search.countingIndex?.lead;
+  return search.lookups.find((lookup) => lookup.kind === 'names' && lookup.column === lead);
+}
 
 /** The best `limit` matches of one type in the search's order; past the deadline what was found (isComplete false). */
 export async function listType<T extends RecordType>(
@@ -209,6 +230,12 @@ export async function listType<T extends RecordType>(
   const extent = await findStorageExtent(db, type);
   const totalRows = extent.units * extent.rowsPerUnit;
   const balance = lookupLimitFor(limit, totalRows);
+  const covered = indexOnlyLookup(db, search);
+  if (covered && (await chooseLookup(db, type, [covered], COVERED_LIST_MAX, limits))) {
+    const order = { by: search.scanOrder, limit };
+    const rows = await untilDeadline(db, limits, (trx) => selectFromIndexOnly(trx, type, search.row, order));
+    return rows ? { records: rows, isComplete: true } : { records: [], isComplete: false };
+  }
   const lookup = await chooseLookup(db, type, listingLookups(search), balance, limits);
   if (lookup) return listFromLookup<T>(db, search, lookup, limit, limits);
   return listInScanOrder<T>(db, search, search.scanOrder, limit, limits, { totalRows, balance });
@@ -286,7 +313,8 @@ async function listInScanOrder<T extends RecordType>(
 
 /**
  * How many records of one type match, counting no further than `cap`: from the full-text index alone when the
- * filter is only words (SQLite), from a small enough lookup, or by a scan in storage order; past the deadline it
+ * filter is only words (SQLite), from one index alone when it holds every column the filter reads, from a small
+ * enough lookup, or by a scan in storage order; past the deadline it
  * stops (isComplete false, the count so far a lower bound).
  */
 export async function countType(
@@ -299,6 +327,13 @@ export async function countType(
   const { wordsQuery } = search;
   if (wordsQuery) {
     const count = await untilDeadline(db, limits, (trx) => countWordMatches(trx, search.type, wordsQuery));
+    return count === undefined ? { count: 0, isComplete: false } : { count, isComplete: true };
+  }
+  const { countingIndex } = search;
+  if (countingIndex) {
+    const count = await untilDeadline(db, limits, (trx) =>
+      countFromIndex(trx, search.type, countingIndex, search.row, cap),
+    );
     return count === undefined ? { count: 0, isComplete: false } : { count, isComplete: true };
   }
   const { needsCheck } = search.row;

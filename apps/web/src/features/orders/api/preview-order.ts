@@ -1,5 +1,9 @@
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
-import { PreviewResponseSchema, type PreviewResponse } from '@threadcart/contracts';
+import {
+  PreviewWithAggregationsResponseSchema,
+  type AggregationsRequest,
+  type PreviewWithAggregationsResponse,
+} from '@threadcart/contracts';
 import { useMemo } from 'react';
 import { apiClient } from '../../../lib/api-client.ts';
 import { useDebouncedValue } from '../hooks/use-debounced-value.ts';
@@ -23,12 +27,15 @@ export type PreviewPayload = Pick<
   | 'exclude_purchased'
   | 'include_context'
   | 'include_comments'
->;
+> & { aggregations?: AggregationsRequest };
 
-/** The free dry run: matches, credits needed, balance and 5 sample records. */
-export async function previewOrder(payload: PreviewPayload, signal?: AbortSignal): Promise<PreviewResponse> {
+/** The free dry run: matches, credits needed, balance, 5 sample records and the aggregations asked for. */
+export async function previewOrder(
+  payload: PreviewPayload,
+  signal?: AbortSignal,
+): Promise<PreviewWithAggregationsResponse> {
   const response = await apiClient.post(ORDERS_PATHS.preview, payload, { signal });
-  return PreviewResponseSchema.parse(response.data);
+  return PreviewWithAggregationsResponseSchema.parse(response.data);
 }
 
 /**

@@ -2,7 +2,13 @@ import { render, screen, within } from '@testing-library/react';
 import { AxiosError, AxiosHeaders, type AxiosResponse, type InternalAxiosRequestConfig } from 'axios';
 import { ORDER_MESSAGES } from '@threadcart/contracts';
 import { MemoryRouter } from 'react-router';
-import { DryRunPanel, describeDuration, describeMatches, describeRange } from './dry-run-panel.tsx';
+import {
+  DryRunPanel,
+  describeDuration,
+  describeMatches,
+  describeRange,
+  describeTypeParts,
+} from './dry-run-panel.tsx';
 
 const exact = {
   matches: 1234,
@@ -18,6 +24,30 @@ const estimate = {
   matches_low: 1_100_000,
   matches_high: 1_310_000,
 };
+
+describe('describeTypeParts', () => {
+  it('says which type was counted exactly and which estimated', () => {
+    expect(
+      describeTypeParts([
+        { type: 'posts', matches: 21_095, is_estimate: false, low: 21_095, high: 21_095 },
+        { type: 'comments', matches: 400_000, is_estimate: true, low: 350_000, high: 460_000 },
+      ]),
+    ).toBe('Posts: 21,095 (exact) · Comments: ≈ 400K (estimate)');
+    expect(
+      describeTypeParts([
+        { type: 'posts', matches: 3, is_estimate: false, low: 3, high: 3 },
+        { type: 'comments', matches: 900, is_estimate: true, low: 2, high: 90_000 },
+      ]),
+    ).toBe('Posts: 3 (exact) · Comments: 2–90K (estimate)');
+  });
+
+  it('says nothing for one type, or when the server sent no parts', () => {
+    expect(describeTypeParts(undefined)).toBeUndefined();
+    expect(
+      describeTypeParts([{ type: 'posts', matches: 5, is_estimate: false, low: 5, high: 5 }]),
+    ).toBeUndefined();
+  });
+});
 
 describe('describeMatches and describeRange', () => {
   it('says an exact count in full and gives no range', () => {

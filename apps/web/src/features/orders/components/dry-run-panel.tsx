@@ -3,13 +3,16 @@ import {
   ORDER_MESSAGES,
   PREVIEW_MATCH_CAP,
   type PreviewResponse,
+  type PreviewWithAggregationsResponse,
   type ScanEstimate,
 } from '@threadcart/contracts';
+import type { RuleType } from 'react-querybuilder';
 import { Link } from 'react-router';
 import { Alert } from '../../../components/ui/alert.tsx';
 import { Spinner } from '../../../components/ui/spinner.tsx';
 import { classifyError, getCode, getDetail } from '../../../lib/api-error.ts';
 import { firstErrorMessage } from '../api/order-errors.ts';
+import { InsightsPanel } from './insights-panel.tsx';
 
 const numberFormat = new Intl.NumberFormat('en-US');
 const compactFormat = new Intl.NumberFormat('en-US', { notation: 'compact', maximumFractionDigits: 1 });
@@ -53,6 +56,24 @@ export function describeRange(preview: MatchFigures): string | undefined {
   if (isWideEstimate(preview)) return undefined;
   const [low, high] = [preview.matches_low, preview.matches_high].map(formatFigure);
   return low === high ? `about ${low}` : `between ${low} and ${high}`;
+}
+
+/**
+ * Each type's side when both are searched: "Posts: 21,095 (exact) · Comments: ≈ 400K (estimate)". A type an index
+ * counted stays exact beside one estimated from a sample (docs/decisions/046 of the server).
+ */
+export function describeTypeParts(parts: PreviewResponse['matches_by_type']): string | undefined {
+  if (!parts || parts.length < 2) return undefined;
+  return parts
+    .map((part) => {
+      const label = part.type === 'posts' ? 'Posts' : 'Comments';
+      if (!part.is_estimate) return `${label}: ${numberFormat.format(part.matches)} (exact)`;
+      const figure = isEstimatePointShown(part.low, part.high)
+        ? `≈ ${compactFormat.format(part.matches)}`
+        : `${formatFigure(part.low)}–${formatFigure(part.high)}`;
+      return `${label}: ${figure} (estimate)`;
+    })
+    .join(' · ');
 }
 
 /** "about 40 seconds", "about 1 minute", "about 14 minutes": how long a full scan takes. */
@@ -139,13 +160,15 @@ function SampleRecords({ sample }: { sample: PreviewResponse['sample'] }) {
 interface DryRunPanelProps {
   isReady: boolean;
   isWaiting: boolean;
-  data: PreviewResponse | undefined;
+  data: PreviewWithAggregationsResponse | undefined;
   error: unknown;
   resultCount: number;
+  /** a bar of the aggregations adds its rule to the tree */
+  onAddRule?: (rule: RuleType) => void;
 }
 
 /** The live dry run beside the form: matches, credits needed against the balance, and 5 sample records. */
-export function DryRunPanel({ isReady, isWaiting, data, error, resultCount }: DryRunPanelProps) {
+export function DryRunPanel({ isReady, isWaiting, data, error, resultCount, onAddRule }: DryRunPanelProps) {
   const isShort = data !== undefined && data.credits < resultCount;
   return (
     <section
@@ -181,6 +204,14 @@ export function DryRunPanel({ isReady, isWaiting, data, error, resultCount }: Dr
               longer than a dry run may).
             </p>
           )}
+          {!data.corpus_loading && describeTypeParts(data.matches_by_type) && (
+            <p className="text-sm text-text-secondary" data-testid="dry-run-type-parts">
+              {describeTypeParts(data.matches_by_type)}
+            </p>
+          )}
+          {!data.corpus_loading && data.aggregations && onAddRule && (
+            <InsightsPanel aggregations={data.aggregations} onAddRule={onAddRule} />
+          )}
           {data.scan && <ScanNotice scan={data.scan} />}
           <dl className="grid grid-cols-[1fr_auto] gap-x-4 gap-y-1 text-sm">
             <dt className="text-text-secondary">Credits needed</dt>
@@ -209,6 +240,12 @@ export function DryRunPanel({ isReady, isWaiting, data, error, resultCount }: Dr
       ) : (
         <p className="text-sm text-text-secondary">Checking the corpus…</p>
       )}
+      <p className="text-xs text-text-secondary">
+        <Link to="/coverage" className="underline">
+          What the corpus holds
+        </Link>{' '}
+        (months, communities, gaps)
+      </p>
     </section>
   );
 }

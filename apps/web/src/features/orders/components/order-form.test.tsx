@@ -258,6 +258,8 @@ describe('Create New Order form', { timeout: 20_000 }, () => {
         rules: [{ field: 'keyword', operator: 'keyword_contains', value: 'python' }],
       },
       sort: 'top',
+      // The builder asks for the histogram and top lists in the same dry run (docs/product.md §6.9.1).
+      aggregations: { interval: 'month', top: ['subreddit', 'author'], top_limit: 8 },
     });
   });
 });

@@ -22,6 +22,7 @@ import { ORDERS_UI_MESSAGES } from '../messages.ts';
 import { columnsPayload, keepAvailableColumns } from '../order-columns.ts';
 import { orderOptionsPayload } from '../order-options.ts';
 import { DEFAULT_RECORD_COUNT, parseRecordCount, resolveOrderTitle } from '../order-rules.ts';
+import { addNarrowingRule, builderAggregations } from '../insights.ts';
 import { DryRunPanel } from './dry-run-panel.tsx';
 import { FilterBuilder } from './filter-builder.tsx';
 import { OrderSettingsFields, type OrderSettings } from './order-settings-fields.tsx';
@@ -97,6 +98,7 @@ export function OrderForm({ isAuthenticated }: { isAuthenticated: boolean }) {
           result_count: resultCount,
           filters: toPayloadFilters(query),
           ...options,
+          aggregations: builderAggregations(query),
         }
       : null;
   const preview = useOrderPreview(previewPayload);
@@ -195,6 +197,7 @@ export function OrderForm({ isAuthenticated }: { isAuthenticated: boolean }) {
             data={previewPayload ? preview.data : undefined}
             error={preview.error}
             resultCount={resultCount}
+            onAddRule={(rule) => setQuery(addNarrowingRule(query, rule))}
           />
         </aside>
       </div>

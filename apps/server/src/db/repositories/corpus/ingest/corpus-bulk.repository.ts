@@ -179,7 +179,7 @@ export async function rebuildSearchTables(
     );
     await trx.executeQuery(
       CompiledQuery.raw(
-        `insert into ${table}_tri(rowid, regex_text) select rowid, ${REGEX_TEXT[table]} from ${table} where ${LIVE}`,
+        `insert into ${table}_tri(rowid, regex_text) select rowid, ${SEARCH_REGEX_TEXT[table]} from ${table} where ${LIVE}`,
       ),
     );
     for (const trigger of triggers) {
@@ -192,7 +192,7 @@ export async function rebuildSearchTables(
 const LIVE = 'is_deleted = 0 and is_removed = 0';
 
 /** The text the trigram table holds, word for word as migration 20261124000100's sqliteRegexText. */
-const REGEX_TEXT: Record<CorpusTable, string> = {
+export const SEARCH_REGEX_TEXT: Record<CorpusTable, string> = {
   posts:
     "replace(replace(iif(selftext = '', title, title || char(10) || selftext), char(383), 's'), char(8490), 'k')",
   comments: "replace(replace(body, char(383), 's'), char(8490), 'k')",

@@ -3,7 +3,9 @@ import { asciiLower } from '@threadcart/contracts';
 import type { DatabaseDialect } from '../../../../config.ts';
 import { dialectOf, withTransaction, type Db } from '../../../database.ts';
 import type { CommentsTable, PostsTable } from '../../../tables/corpus.tables.ts';
+import { recordMonthCounts } from './corpus-months.repository.ts';
 import { preparePartitionedBatch } from './corpus-partitions.repository.ts';
+import { withBatchedSearchSync } from './corpus-search-sync.repository.ts';
 
 export interface UpsertCounts {
   inserted: number;
@@ -54,9 +56,12 @@ export async function upsertPosts(
     await tuneBatch(trx);
     const { written, stored, counts } = await selectNewer(trx, 'posts', rows);
     const conflict = await preparePartitionedBatch(trx, 'posts', written, stored);
-    await writeRows(trx, 'posts', written, options.copy, conflict);
+    await withBatchedSearchSync(trx, 'posts', idsOf(written), () =>
+      writeRows(trx, 'posts', written, options.copy, conflict),
+    );
     if (!options.namesDeferred) await countNames(trx, 'posts', written, stored);
     await countTotals(trx, 'posts', written, stored);
+    await recordMonthCounts(trx, 'posts', written, stored);
     // Dumps are usually ingested RS before RC: with no comment stored yet there is nothing to propagate.
     const anyComment = await trx.executeQuery(CompiledQuery.raw('select 1 as x from comments limit 1'));
     for (const flag of anyComment.rows.length > 0 ? [0, 1] : []) {
@@ -101,9 +106,12 @@ export async function upsertComments(
     }
     for (const row of written) row.replies = replies.get(row.id) ?? 0;
     const conflict = await preparePartitionedBatch(trx, 'comments', written, stored);
-    await writeRows(trx, 'comments', written, options.copy, conflict);
+    await withBatchedSearchSync(trx, 'comments', idsOf(written), () =>
+      writeRows(trx, 'comments', written, options.copy, conflict),
+    );
     if (!options.namesDeferred) await countNames(trx, 'comments', written, stored);
     await countTotals(trx, 'comments', written, stored);
+    await recordMonthCounts(trx, 'comments', written, stored);
     // An outside parent gained (or, for a moved reply, lost) a child: recount it, without a `<>` guard (it changed).
     await forChunks(trx, [...outside], 0, (chunk, p) =>
       CompiledQuery.raw(
@@ -127,6 +135,8 @@ async function tuneBatch(trx: Db): Promise<void> {
   await trx.executeQuery(CompiledQuery.raw('set local jit = off'));
   await trx.executeQuery(CompiledQuery.raw('set local synchronous_commit = off'));
 }
+
+const idsOf = (rows: readonly Row[]) => rows.map((row) => row.id);
 
 /** Adds delta to the reply count of a `t1_` parent that is in the batch, or marks an outside parent for a recount. */
 function shiftCount(

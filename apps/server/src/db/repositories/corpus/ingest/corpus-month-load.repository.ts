@@ -227,6 +227,16 @@ async function attachLoadedMonth(
         'latest_retrieved_at = greatest(coalesce(corpus_totals.latest_retrieved_at, excluded.latest_retrieved_at), ' +
         'excluded.latest_retrieved_at)',
     );
+    // The coverage counts (corpus_months, decision 043) of the month loaded, as an upsert batch keeps them.
+    await run(
+      trx,
+      'insert into corpus_months (record_type, month, records, latest_retrieved_at) ' +
+        `select '${table}', to_char(to_timestamp(created_utc) at time zone 'UTC', 'YYYY-MM'), count(*), ` +
+        `max(retrieved_at) from ${built} group by 2 ` +
+        'on conflict (record_type, month) do update set records = corpus_months.records + excluded.records, ' +
+        'latest_retrieved_at = greatest(coalesce(corpus_months.latest_retrieved_at, excluded.latest_retrieved_at), ' +
+        'excluded.latest_retrieved_at)',
+    );
     if (table === 'posts') {
       await run(
         trx,

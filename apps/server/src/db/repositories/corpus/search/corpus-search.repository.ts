@@ -60,7 +60,7 @@ function toRecord<T extends RecordType>(row: Record<string, unknown>): RecordOf<
   return record as unknown as RecordOf<T>;
 }
 
-const columnsOf = (type: RecordType, prefix?: string) => {
+export const columnsOf = (type: RecordType, prefix?: string) => {
   const ref = (c: string) => sql.ref(prefix ? `${prefix}.${c}` : c);
   // 64 bits do not fit a JavaScript number (better-sqlite3 would round it): the key travels as text too, under its
   // own name (an ORDER BY on a UNION ALL of chunks sorts by the output column, which must stay an integer).
@@ -68,7 +68,7 @@ const columnsOf = (type: RecordType, prefix?: string) => {
   return sql.join([...[...COLUMNS[type], ...FLAGS, 'sample_key'].map(ref), key]);
 };
 
-async function selectRecords<T extends RecordType>(
+export async function selectRecords<T extends RecordType>(
   db: Db,
   query: RawBuilder<Record<string, unknown>>,
 ): Promise<RecordOf<T>[]> {
@@ -81,7 +81,7 @@ async function selectCount(db: Db, query: RawBuilder<unknown>): Promise<number> 
   return Number(rows[0]?.n ?? 0);
 }
 
-const limitSql = (limit: number | undefined) => (limit === undefined ? sql`` : sql`limit ${limit}`);
+export const limitSql = (limit: number | undefined) => (limit === undefined ? sql`` : sql`limit ${limit}`);
 
 /**
  * PostgreSQL: runs statements with some planner methods off, for this transaction only. The planner cannot estimate
@@ -89,7 +89,7 @@ const limitSql = (limit: number | undefined) => (limit === undefined ? sql`` : s
  * a word 50 rows hold (1.7 s at 1M records), and in a scan's chunk it read every trigram candidate again and sorted
  * them (200 ms a chunk at 1M, ten times that at 10M) instead of the chunk's range of the score index (decision 016).
  */
-async function withPlan<T>(db: Db, off: readonly string[], run: (db: Db) => Promise<T>): Promise<T> {
+export async function withPlan<T>(db: Db, off: readonly string[], run: (db: Db) => Promise<T>): Promise<T> {
   if (dialectOf(db) === 'sqlite') return run(db);
   return withTransaction(db, async (trx) => {
     const settings = off.map((name) => sql`set_config(${name}, 'off', true)`);
@@ -169,7 +169,7 @@ function orderBy(order: ScanOrder, key: RawBuilder<unknown>): RawBuilder<unknown
   const { key: keyDesc, id: idDesc } = DESCENDS[order];
   return sql`order by ${key} ${sql.raw(keyDesc ? 'desc' : 'asc')}, id ${sql.raw(idDesc ? 'desc' : 'asc')}`;
 }
-const orderByKey = (order: ScanOrder, type: RecordType) => orderBy(order, keyOf(order, type));
+export const orderByKey = (order: ScanOrder, type: RecordType) => orderBy(order, keyOf(order, type));
 
 /**
  * The rows a lookup lists that pass the condition, in a scan order with a limit, or all of them unordered (the

@@ -29,7 +29,11 @@ export function createDryRunCache(options: {
   const keyOf = (query: PreviewQuery): string | undefined => {
     if (ttlMs <= 0 || query.excludeBuyerId !== undefined) return undefined;
     // The record count is left out on purpose: the corpus work of a dry run does not depend on it.
-    const key = JSON.stringify([query.searchType, query.filters]);
+    const key = JSON.stringify([
+      query.searchType,
+      query.filters,
+      ...(query.aggregations ? [query.aggregations] : []),
+    ]);
     return key.length <= MAX_KEY_LENGTH ? key : undefined;
   };
   return {

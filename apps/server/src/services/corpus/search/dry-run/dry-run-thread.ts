@@ -8,12 +8,8 @@ import {
 import { cancelSessionQueries } from '../../../../db/repositories/auth/sessions-activity.repository.ts';
 import { getCorpusStats, type CorpusStats } from '../../stats/corpus-stats.service.ts';
 import { dryRunSessionName } from './dry-run-session.ts';
-import {
-  CUTOFF_SHARE,
-  runPreviewSearch,
-  type PreviewQuery,
-  type PreviewSearchResult,
-} from './preview-search.ts';
+import { CUTOFF_SHARE, type PreviewQuery, type PreviewSearchResult } from './preview-search.ts';
+import { runDryRunSearch } from './dry-run-search.ts';
 
 /** What the pool gives every thread at start. */
 export interface DryRunThreadData {
@@ -64,7 +60,7 @@ export async function runDryRunTask(
   if (task.kind === 'corpus-stats')
     return withCorpusScanTimeout(handle, () => getCorpusStats(handle!.db, { top: task.top }));
   if (handle.dialect !== 'postgres')
-    return runPreviewSearch(handle.db, task.query, { budgetMs: data.budgetMs, startedAt });
+    return runDryRunSearch(handle.db, task.query, { budgetMs: data.budgetMs, startedAt });
   const session = dryRunSessionName(task.taskId);
   await sql`select set_config('application_name', ${session}, false)`.execute(handle.db);
   canceller ??= createDatabase(data.databaseUrl, {
@@ -85,7 +81,7 @@ export async function runDryRunTask(
     Math.max(0, startedAt + data.budgetMs * CUTOFF_SHARE - Date.now()),
   );
   try {
-    return await runPreviewSearch(handle.db, task.query, { budgetMs: data.budgetMs, startedAt });
+    return await runDryRunSearch(handle.db, task.query, { budgetMs: data.budgetMs, startedAt });
   } finally {
     clearTimeout(cutoff);
     // A cancel still on its way must not reach the next statement of this session.

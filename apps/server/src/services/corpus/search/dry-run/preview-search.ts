@@ -1,12 +1,25 @@
-import { PREVIEW_MATCH_CAP, type FilterTree, type SearchType } from '@threadcart/contracts';
+import {
+  PREVIEW_MATCH_CAP,
+  type Aggregations,
+  type AggregationsRequest,
+  type FilterTree,
+  type SearchType,
+} from '@threadcart/contracts';
 import type { Db } from '../../../../db/database.ts';
 import type { CommentRecord, PostRecord } from '../../../../corpus/records.ts';
-import { countMatches, estimateMatches, searchCorpus } from '../corpus-search.service.ts';
+import {
+  countMatchesByType,
+  estimateMatches,
+  searchCorpus,
+  type TypeCount,
+} from '../corpus-search.service.ts';
 import { findIndexLookups } from '../../../../corpus/filters/index-lookups.ts';
-import { prepareFilter, type RecordType } from '../../../../corpus/filters/prepare.ts';
+import { findCountingIndex } from '../../../../corpus/filters/counting-index.ts';
+import { admitsRemoved, prepareFilter, type RecordType } from '../../../../corpus/filters/prepare.ts';
 import { isStatementCancelled } from '../../../../db/filter-sql/statement-deadline.ts';
 import { findStorageExtent } from '../../../../db/repositories/corpus/search/corpus-search.repository.ts';
 import type { Estimate } from '../estimate.ts';
+import { exactPart, withEstimate, type PreviewTypePart } from './type-parts.ts';
 
 /** What a dry run needs from the corpus: the query without its title and format. */
 export interface PreviewQuery {
@@ -15,6 +28,8 @@ export interface PreviewQuery {
   readonly resultCount: number;
   /** exclude_purchased: leave out what this buyer received (docs/decisions/029) */
   readonly excludeBuyerId?: number;
+  /** the builder's histogram and top lists, in the same budget (dry-run-search.ts) */
+  readonly aggregations?: AggregationsRequest;
 }
 
 /** The corpus side of a dry run; the balance and the credits are added where the user is known. */
@@ -28,8 +43,14 @@ export interface PreviewSearchResult {
   readonly high: number;
   /** matches known for sure (the exact count, or what was counted before the budget ran out) */
   readonly counted: number;
+  /** each type's side (absent when the sample saw every match, or the count stopped at the cap) */
+  readonly byType?: readonly PreviewTypePart[];
   readonly sample: (({ type: 'post' } & PostRecord) | ({ type: 'comment' } & CommentRecord))[];
+  /** present when the query asked for them */
+  readonly aggregations?: Aggregations;
 }
+
+export type { PreviewTypePart } from './type-parts.ts';
 
 export const PREVIEW_SAMPLE_SIZE = 5;
 /**
@@ -80,6 +101,12 @@ export async function runPreviewSearch(
   const hasLookup = (['posts', 'comments'] as const).some(
     (type) => findIndexLookups(prepareFilter(query.filters, type)).length > 0,
   );
+  // A count an index can make alone (names, dates, numbers: decision 046) gets the count's whole share: exact
+  // within the budget is what it is for, and no word or literal makes it a search users expect at once.
+  const population = admitsRemoved(query.filters) ? 'all' : 'live';
+  const isIndexCounted = typesOf(query).every((type) =>
+    findCountingIndex(prepareFilter(query.filters, type), type, population),
+  );
   // The records stored of the types asked for (catalog reads): the cap of any range, and whether the corpus is small.
   let stored = 0;
   for (const type of typesOf(query)) {
@@ -90,7 +117,11 @@ export async function runPreviewSearch(
   const until = (phase: keyof typeof PHASES) =>
     start +
     budgetMs *
-      (isSmall && phase === 'count' ? PHASES.estimate : hasLookup ? INDEXED_SHARES[phase] : PHASES[phase]);
+      (isSmall && phase === 'count'
+        ? PHASES.estimate
+        : hasLookup && !(isIndexCounted && phase !== 'sample')
+          ? INDEXED_SHARES[phase]
+          : PHASES[phase]);
   const found = await unlessCancelled(
     searchCorpus(db, { ...query, resultCount: PREVIEW_SAMPLE_SIZE }, { deadline: until('sample'), signal }),
     { posts: [], comments: [], isComplete: false },
@@ -104,12 +135,18 @@ export async function runPreviewSearch(
     const n = sample.length;
     return { matches: n, isCapped: false, isEstimate: false, low: n, high: n, counted: n, sample };
   }
+  const types = typesOf(query);
   const counted = await unlessCancelled(
-    countMatches(db, query, PREVIEW_MATCH_CAP, { deadline: until('count'), signal }),
-    { count: 0, isCapped: false, isComplete: false },
+    countMatchesByType(db, query, PREVIEW_MATCH_CAP, { deadline: until('count'), signal }),
+    { types: [] as TypeCount[], isCapped: false },
   );
-  const seen = Math.max(counted.count, sample.length);
-  if (counted.isComplete && !counted.isCapped)
+  const countedTotal = counted.types.reduce((sum, part) => sum + part.count, 0);
+  const seen = Math.max(Math.min(countedTotal, PREVIEW_MATCH_CAP), sample.length);
+  // Past the cap the type counted last stopped at it: only the types before it are exact.
+  const exact = counted.types.filter(
+    (part, i) => part.isComplete && !(counted.isCapped && i === counted.types.length - 1),
+  );
+  if (!counted.isCapped && exact.length === types.length)
     return {
       matches: seen,
       isCapped: false,
@@ -117,29 +154,27 @@ export async function runPreviewSearch(
       low: seen,
       high: seen,
       counted: seen,
+      ...(countedTotal === seen ? { byType: exact.map((part) => exactPart(part.type, part.count)) } : {}),
       sample,
     };
-  // A small corpus's count had the estimate's time: a sample drawn now would only widen what the count says.
-  const estimate: Estimate = await unlessCancelled(
-    estimateMatches(db, query, {
-      signal,
-      deadline: isSmall ? Math.min(until('estimate'), Date.now()) : until('estimate'),
-      cutoff: start + budgetMs * CUTOFF_SHARE,
-    }),
-    { value: 0, low: 0, high: stored },
+  // The types counted exactly keep their count; only the others are estimated (decision 046).
+  const estimated = types.filter((type) => !exact.some((part) => part.type === type));
+  const estimate = await unlessCancelled(
+    estimateMatches(
+      db,
+      { ...query, searchType: estimated.length === 1 ? estimated[0]! : 'both' },
+      {
+        signal,
+        deadline: isSmall ? Math.min(until('estimate'), Date.now()) : until('estimate'),
+        cutoff: start + budgetMs * CUTOFF_SHARE,
+      },
+    ),
+    { value: 0, low: 0, high: stored, byType: new Map<RecordType, Estimate>() },
   );
-  // What was counted for sure bounds the range below; no estimate says more records than are stored.
-  const low = Math.min(Math.max(estimate.low, seen), Math.max(stored, seen));
-  const high = Math.max(Math.min(estimate.high, Math.max(stored, seen)), low);
-  // A sample that saw no match does not show that there is none: its point is then the range's centre (for 0 of n,
-  // Wilson's centre is half its upper bound), and an estimate never answers 0 unless its whole range is 0.
-  const point = Math.min(Math.max(estimate.value, low), high);
   return {
-    matches: point > 0 ? point : Math.ceil((low + high) / 2),
+    ...withEstimate({ types, counted: counted.types, exact, estimate, seen, stored }),
     isCapped: counted.isCapped,
     isEstimate: true,
-    low,
-    high,
     counted: seen,
     sample,
   };

@@ -1,0 +1,5 @@
+import { CoveragePage } from '../../features/corpus-coverage/components/coverage-page.tsx';
+
+export default function Route() {
+  return <CoveragePage />;
+}
