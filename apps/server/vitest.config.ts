@@ -9,7 +9,7 @@ export default defineConfig({
     exclude: [...configDefaults.exclude, 'test/hostile/**', 'test/slow/**'],
     // A partitioned corpus (TEST_CORPUS_LAYOUT, decision 041) makes a month's partition the first time a test's
     // records reach it: the generated corpora span ten years, 240 partitions of about 75 ms each.
-    testTimeout: process.env.TEST_CORPUS_LAYOUT === 'partitioned' ? 120_000 : 30_000,
+    testTimeout: process.env.TEST_CORPUS_LAYOUT === 'partitioned' ? 240_000 : 30_000,
     hookTimeout: 60_000,
     pool: 'forks',
   },

@@ -1,5 +1,6 @@
 import type { RowBatch } from '../../../corpus/readers/normalise-stream.ts';
 import type { Db } from '../../../db/database.ts';
+import type { CommentsTable, PostsTable } from '../../../db/tables/corpus.tables.ts';
 import { CompiledQuery } from 'kysely';
 import { dialectOf, withTransaction } from '../../../db/database.ts';
 import {
@@ -80,42 +81,49 @@ export async function openMonthLoader(
 ): Promise<MonthLoader | undefined> {
   if (!copy || !(await isCorpusPartitioned(db))) return undefined;
   await dropAbandonedLoads(db);
-  const fresh = new Map<string, { table: CorpusTable; month: Month; columns: string[] } | null>();
+  const fresh = new Map<string, MonthLoad | null>();
   let batchNumber = 0;
+  let buffered = 0;
   const route = async (batch: RowBatch): Promise<RowBatch> => {
     batchNumber += 1;
-    const staged = new Map<string, string[]>();
-    const isStaged = new Set<object>();
+    const taken = new Set<object>();
     for (const row of batch.rows) {
       const month = monthOf(row.created_utc);
       if (!month) continue;
       const key = `${batch.table}_${month.suffix}`;
       if (!fresh.has(key)) {
         const isFresh = await isMonthFresh(db, batch.table, month);
-        fresh.set(
-          key,
-          isFresh ? { table: batch.table, month, columns: await createStage(db, batch.table, month) } : null,
-        );
+        fresh.set(key, isFresh ? { table: batch.table, month, batches: [], count: 0 } : null);
       }
       const load = fresh.get(key);
       if (!load) continue;
-      const lines = staged.get(key) ?? [];
-      staged.set(key, lines);
-      const record = row as unknown as Record<string, unknown>;
-      lines.push([...load.columns.map((c) => copyField(record[c])), batchNumber, lines.length].join('\t'));
-      isStaged.add(row);
+      if (load.batches.at(-1)?.number !== batchNumber) load.batches.push({ number: batchNumber, rows: [] });
+      load.batches.at(-1)!.rows.push(row);
+      load.count += 1;
+      if (!load.columns) buffered += 1;
+      taken.add(row);
     }
-    // COPY runs on the writer's connection while a transaction holds it (an idle pooled connection may be closed).
-    if (staged.size > 0)
-      await withTransaction(db, async (trx) => {
-        await trx.executeQuery(CompiledQuery.raw('select 1'));
-        for (const [key, lines] of staged) {
-          const load = fresh.get(key)!;
-          const columns = [...load.columns, 'load_batch', 'load_row'];
-          await copy(stageName(load.table, load.month), columns, `${lines.join('\n')}\n`);
-        }
+    // A month is staged once it has enough records to load on its own, or when the buffered months hold too many.
+    const toStage = [...fresh.values()].filter(
+      (load): load is MonthLoad =>
+        load !== null && (load.columns !== undefined ? load.batches.length > 0 : load.count >= minRecords),
+    );
+    const waiting = [...fresh.values()]
+      .filter(
+        (load): load is MonthLoad => load !== null && load.columns === undefined && load.count < minRecords,
+      )
+      .sort((a, b) => b.count - a.count);
+    let left = buffered - toStage.reduce((sum, load) => sum + (load.columns ? 0 : load.count), 0);
+    while (left > MAX_BUFFERED_RECORDS && waiting.length > 0) {
+      const largest = waiting.shift()!;
+      left -= largest.count;
+      toStage.push(largest);
+    }
+    if (toStage.length > 0)
+      await stageLoads(db, copy, toStage, (load) => {
+        if (!load.columns) buffered -= load.count;
       });
-    const keep = (row: object) => !isStaged.has(row);
+    const keep = (row: object) => !taken.has(row);
     return batch.table === 'posts'
       ? { table: 'posts', rows: batch.rows.filter(keep) }
       : { table: 'comments', rows: batch.rows.filter(keep) };
@@ -130,6 +138,11 @@ export async function openMonthLoader(
     const loads = [...fresh.values()].flatMap((load) => (load ? [load] : []));
     for (const table of ['posts', 'comments'] as const) {
       for (const load of loads.filter((l) => l.table === table)) {
+        // A month never staged: its records, in their batches, take the upsert path.
+        if (!load.columns) {
+          for (const { rows } of load.batches) add(await upsert({ table, rows } as unknown as RowBatch));
+          continue;
+        }
         if ((await countStageRows(db, table, load.month)) < minRecords) {
           for (const rows of await drainStage(db, table, load.month, load.columns))
             add(await upsert({ table, rows } as unknown as RowBatch));
@@ -146,4 +159,54 @@ export async function openMonthLoader(
     return total;
   };
   return { route, finish };
+}
+
+/** A month loading on its own: its records held here in their batches until it is staged, then COPYed as they come. */
+interface MonthLoad {
+  readonly table: CorpusTable;
+  readonly month: Month;
+  /** the stage's columns, once it is made */
+  columns?: string[];
+  /** records not yet in the stage, by the ingest batch they came in */
+  batches: { number: number; rows: (PostsTable | CommentsTable)[] }[];
+  count: number;
+}
+
+/**
+ * Records buffered at most, over the months not yet staged: past it the largest is staged (a ten-year dump of a few
+ * thousand records a month would otherwise stay in memory).
+ */
+const MAX_BUFFERED_RECORDS = 50_000;
+
+/** Makes the stages not made yet and COPYs the records each load holds into it, in one transaction. */
+async function stageLoads(
+  db: Db,
+  copy: CopyIn,
+  loads: readonly MonthLoad[],
+  onStaged: (load: MonthLoad) => void,
+): Promise<void> {
+  for (const load of loads) {
+    if (load.columns) continue;
+    onStaged(load);
+    load.columns = await createStage(db, load.table, load.month);
+  }
+  // COPY runs on the writer's connection while a transaction holds it (an idle pooled connection may be closed).
+  await withTransaction(db, async (trx) => {
+    await trx.executeQuery(CompiledQuery.raw('select 1'));
+    for (const load of loads) {
+      const columns = load.columns!;
+      const lines: string[] = [];
+      for (const { number, rows } of load.batches)
+        for (const [place, row] of rows.entries()) {
+          const record = row as unknown as Record<string, unknown>;
+          lines.push([...columns.map((c) => copyField(record[c])), number, place].join('\t'));
+        }
+      await copy(
+        stageName(load.table, load.month),
+        [...columns, 'load_batch', 'load_row'],
+        `${lines.join('\n')}\n`,
+      );
+      load.batches = [];
+    }
+  });
 }
