@@ -38,5 +38,9 @@ export function compressionExtension(compression: Compression | null): string {
 
 /** The Content-Type of a compressed file: the compression's (the format is in the name). */
 export function compressedContentType(compression: Compression | null): string | undefined {
-  return compression === 'gzip' ? 'application/gzip' : compression === 'zstd' ? 'application/zstd' : undefined;
+  return compression === 'gzip'
+    ? 'application/gzip'
+    : compression === 'zstd'
+      ? 'application/zstd'
+      : undefined;
 }

@@ -36,7 +36,11 @@ describe(`downloads resume with Range requests (${TEST_DIALECT})`, () => {
   afterAll(() => t.close());
 
   const download = (headers: Record<string, string> = {}) =>
-    t.app.inject({ method: 'GET', url: `/api/download/${orderId}/`, headers: { ...buyer.headers, ...headers } });
+    t.app.inject({
+      method: 'GET',
+      url: `/api/download/${orderId}/`,
+      headers: { ...buyer.headers, ...headers },
+    });
 
   it('a download cut at random offsets and resumed with Range has the manifest’s SHA-256', async () => {
     const whole = await download();

@@ -28,7 +28,12 @@ export function countingIndexes(type: RecordType): CountingIndex[] {
     })),
     { name: `${type}_live_${count}_idx`, columns: [count, 'score', 'id'], lead: count, rows: 'live_counted' },
     { name: `${type}_live_score_idx`, columns: ['score', 'id', count], lead: 'score', rows: 'live' },
-    { name: `${type}_created_idx`, columns: ['created_utc', 'id', ...LIVENESS], lead: 'created_utc', rows: 'all' },
+    {
+      name: `${type}_created_idx`,
+      columns: ['created_utc', 'id', ...LIVENESS],
+      lead: 'created_utc',
+      rows: 'all',
+    },
     { name: `${type}_score_all_idx`, columns: ['score', 'id', ...LIVENESS], lead: 'score', rows: 'all' },
   ];
 }

@@ -24,7 +24,13 @@ describe(`a large order never holds the queue (${TEST_DIALECT})`, () => {
     [alice, bob] = await Promise.all([signUpAndSignIn(t.app), signUpAndSignIn(t.app)]);
     const now = t.clock.now();
     const expiresAt = new Date(now.getTime() + 30 * 86_400_000);
-    await grantCredits(t.deps.db, { userId: alice.user.id, credits: 10_000, source: 'admin', expiresAt, now });
+    await grantCredits(t.deps.db, {
+      userId: alice.user.id,
+      credits: 10_000,
+      source: 'admin',
+      expiresAt,
+      now,
+    });
   });
   afterAll(() => t.close());
 

@@ -154,16 +154,19 @@ describe(`large orders: keyset walk, parts, compression, resume (${TEST_DIALECT}
     expect(expected / actual).toBeLessThan(4);
   });
 
-  it.skipIf(!isZstdAvailable())('compresses with zstd when asked: frames that join into one file', async () => {
-    const { id } = await placeLarge('csv', { compression: 'zstd' });
-    await fulfilAll(t.deps);
-    const order = (await findOrderById(t.deps.db, id))!;
-    expect(order.file_name).toMatch(/\.csv\.zst$/);
-    const file = await downloadOrderFile(t.app, buyer.headers, id);
-    expect(file.headers['content-type']).toBe('application/zstd');
-    const unpacked = spawnSync('zstd', ['-d', '-c'], { input: file.body, maxBuffer: 1 << 28 });
-    expect(unpacked.stdout.equals((await referenceFile('csv')).bytes)).toBe(true);
-  });
+  it.skipIf(!isZstdAvailable())(
+    'compresses with zstd when asked: frames that join into one file',
+    async () => {
+      const { id } = await placeLarge('csv', { compression: 'zstd' });
+      await fulfilAll(t.deps);
+      const order = (await findOrderById(t.deps.db, id))!;
+      expect(order.file_name).toMatch(/\.csv\.zst$/);
+      const file = await downloadOrderFile(t.app, buyer.headers, id);
+      expect(file.headers['content-type']).toBe('application/zstd');
+      const unpacked = spawnSync('zstd', ['-d', '-c'], { input: file.body, maxBuffer: 1 << 28 });
+      expect(unpacked.stdout.equals((await referenceFile('csv')).bytes)).toBe(true);
+    },
+  );
 
   it('writes a Parquet order in one pass with exactly the reference records in order', async () => {
     const { id } = await placeLarge('parquet', { sort: 'new' });
