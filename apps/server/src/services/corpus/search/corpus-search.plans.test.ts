@@ -1,17 +1,9 @@
 import type { SortOrder } from '@threadcart/contracts';
-import {
-  CompiledQuery,
-  sql,
-  type KyselyPlugin,
-  type PluginTransformQueryArgs,
-  type PluginTransformResultArgs,
-  type RootOperationNode,
-} from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { insertCorpus, makeComment, makePost } from '../../../../test/corpus-factories.ts';
+import { explainStatement, StatementRecorder } from '../../../../test/query-plans.ts';
 import { createTestDatabase, TEST_DIALECT, type TestDatabase } from '../../../../test/test-database.ts';
 import { parseFilterTreeWithRe2 } from '../../../corpus/filters/parse-filter-tree.ts';
-import { withTransaction, type Db } from '../../../db/database.ts';
 import { ORDER_WALK_OFF } from '../../../db/repositories/corpus/search/corpus-search.repository.ts';
 import { searchCorpus } from './corpus-search.service.ts';
 
@@ -19,17 +11,6 @@ import { searchCorpus } from './corpus-search.service.ts';
 // sends are recorded and explained as the repository runs them (PostgreSQL: with the planner methods the repository turns
 // off for a walk in order): each chunk must be a range of its order's index, never a scan of the table nor a
 // sort of it.
-
-class Recorder implements KyselyPlugin {
-  readonly nodes: RootOperationNode[] = [];
-  transformQuery({ node }: PluginTransformQueryArgs): RootOperationNode {
-    this.nodes.push(node);
-    return node;
-  }
-  async transformResult({ result }: PluginTransformResultArgs) {
-    return result;
-  }
-}
 
 let database: TestDatabase;
 beforeAll(async () => {
@@ -45,23 +26,6 @@ beforeAll(async () => {
 });
 afterAll(async () => database.close());
 
-async function explain(db: Db, compiled: CompiledQuery): Promise<string> {
-  if (TEST_DIALECT === 'sqlite') {
-    const { rows } = await db.executeQuery<{ detail: string }>(
-      CompiledQuery.raw(`explain query plan ${compiled.sql}`, [...compiled.parameters]),
-    );
-    return rows.map((r) => r.detail).join('\n');
-  }
-  return withTransaction(db, async (trx) => {
-    const settings = ORDER_WALK_OFF.map((name) => sql`set_config(${name}, 'off', true)`);
-    await sql`select ${sql.join(settings)}`.execute(trx);
-    const { rows } = await trx.executeQuery<{ 'QUERY PLAN': string }>(
-      CompiledQuery.raw(`explain ${compiled.sql}`, [...compiled.parameters]),
-    );
-    return rows.map((r) => r['QUERY PLAN']).join('\n');
-  });
-}
-
 const cases: [sort: SortOrder, admitsRemoved: boolean, index: string][] = [
   ['top', true, 'score_all_idx'],
   ['new', false, 'created_idx'],
@@ -72,7 +36,7 @@ const cases: [sort: SortOrder, admitsRemoved: boolean, index: string][] = [
 
 describe(`every sort walks its index (${TEST_DIALECT})`, () => {
   it.each(cases)('%s (removed admitted: %s) reads %s ranges', async (sort, admitsRemoved, index) => {
-    const recorder = new Recorder();
+    const recorder = new StatementRecorder();
     const db = database.db.withPlugin(recorder);
     const filters = parseFilterTreeWithRe2({
       combinator: 'and',
@@ -90,14 +54,12 @@ describe(`every sort walks its index (${TEST_DIALECT})`, () => {
       sampleSeed: 3,
     });
     expect(result.posts.length + result.comments.length).toBe(20);
-    const chunks = recorder.nodes
-      .map((node) => database.db.getExecutor().compileQuery(node, { queryId: 'plan' } as never))
-      .filter((compiled) => compiled.sql.includes('scan_key'));
+    const chunks = recorder.compiled(database.db).filter((compiled) => compiled.sql.includes('scan_key'));
     const tables = new Set(chunks.map((c) => (/from "?comments"?/.test(c.sql) ? 'comments' : 'posts')));
     expect(tables).toEqual(new Set(['posts', 'comments']));
     for (const chunk of chunks) {
       const table = /from "?comments"?/.test(chunk.sql) ? 'comments' : 'posts';
-      const plan = await explain(database.db, chunk);
+      const plan = await explainStatement(database.db, chunk, ORDER_WALK_OFF);
       if (process.env.SHOW_PLANS) console.log(sort, plan);
       expect(plan).toContain(`${table}_${index}`);
       expect(plan).not.toMatch(
@@ -107,7 +69,7 @@ describe(`every sort walks its index (${TEST_DIALECT})`, () => {
   });
 
   it('most_discussed with a score floor drives from the score index (lookup, then sort) when the range is small', async () => {
-    const recorder = new Recorder();
+    const recorder = new StatementRecorder();
     const db = database.db.withPlugin(recorder);
     const filters = parseFilterTreeWithRe2({
       combinator: 'and',
@@ -125,9 +87,7 @@ describe(`every sort walks its index (${TEST_DIALECT})`, () => {
       .slice(0, 20)
       .map((i) => `p${i}`);
     expect(result.posts.map((post) => post.id)).toEqual(expected);
-    const statements = recorder.nodes.map(
-      (node) => database.db.getExecutor().compileQuery(node, { queryId: 'plan' } as never).sql,
-    );
+    const statements = recorder.compiled(database.db).map((compiled) => compiled.sql);
     expect(statements.some((text) => text.includes('scan_key'))).toBe(false);
     if (TEST_DIALECT === 'sqlite')
       expect(statements.some((text) => text.includes('indexed by posts_live_score_idx'))).toBe(true);

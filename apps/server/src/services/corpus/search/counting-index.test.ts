@@ -1,37 +1,19 @@
 import type { FilterTree } from '@threadcart/contracts';
-import {
-  CompiledQuery,
-  sql,
-  type KyselyPlugin,
-  type PluginTransformQueryArgs,
-  type PluginTransformResultArgs,
-  type RootOperationNode,
-} from 'kysely';
+import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { insertCorpus, makeComment, makePost } from '../../../../test/corpus-factories.ts';
+import { explainStatement, StatementRecorder } from '../../../../test/query-plans.ts';
 import { createTestDatabase, TEST_DIALECT, type TestDatabase } from '../../../../test/test-database.ts';
 import { findCountingIndex } from '../../../corpus/filters/counting-index.ts';
 import { parseFilterTreeWithRe2 } from '../../../corpus/filters/parse-filter-tree.ts';
 import { admitsRemoved, prepareFilter } from '../../../corpus/filters/prepare.ts';
 import { compareForSort, recordMatches, type ReferenceRecord } from '../../../corpus/reference/evaluate.ts';
-import { withTransaction, type Db } from '../../../db/database.ts';
 import type { CommentsTable, PostsTable } from '../../../db/tables/corpus.tables.ts';
 import { countMatches, searchCorpus } from './corpus-search.service.ts';
 
 // Exact counts from an index alone (decision 046): a tree of name, date, number and `removed` rules is counted from
 // the one index that holds every column it reads, by an index-only scan of the range it bounds, and the count is the
 // reference's.
-
-class Recorder implements KyselyPlugin {
-  readonly nodes: RootOperationNode[] = [];
-  transformQuery({ node }: PluginTransformQueryArgs): RootOperationNode {
-    this.nodes.push(node);
-    return node;
-  }
-  async transformResult({ result }: PluginTransformResultArgs) {
-    return result;
-  }
-}
 
 const SUBREDDITS = ['science', 'Python', 'datascience', 'news'];
 const T0 = Date.UTC(2022, 0, 1) / 1000;
@@ -167,19 +149,19 @@ describe(`exact counts from an index alone (${TEST_DIALECT})`, () => {
         expect(findCountingIndex(prepareFilter(filters, 'comments'), 'comments', population)?.name).toBe(
           commentIndex,
         );
-      const recorder = new Recorder();
+      const recorder = new StatementRecorder();
       const counted = await countMatches(database.db.withPlugin(recorder), { filters, searchType }, 10_000);
       expect(counted).toEqual({ count: reference(filters, searchType), isCapped: false, isComplete: true });
       expect(counted.count).toBeGreaterThan(0);
-      const statements = recorder.nodes
-        .map((node) => database.db.getExecutor().compileQuery(node, { queryId: 'count' } as never))
+      const statements = recorder
+        .compiled(database.db)
         .filter((compiled) =>
           /select count\(\*\) as n from \(select 1 from "?(posts|comments)"?\s/.test(compiled.sql),
         );
       const expected = [postIndex, commentIndex].filter(Boolean);
       expect(statements).toHaveLength(expected.length);
       for (const [i, statement] of statements.entries()) {
-        const plan = await explain(database.db, statement);
+        const plan = await explain(statement);
         if (process.env.SHOW_PLANS) console.log(plan);
         expect(plan).toMatch(
           TEST_DIALECT === 'postgres'
@@ -211,25 +193,8 @@ describe(`exact counts from an index alone (${TEST_DIALECT})`, () => {
   });
 });
 
-async function explain(
-  db: Db,
-  compiled: CompiledQuery,
-  off: readonly string[] = ['enable_seqscan', 'enable_bitmapscan'],
-): Promise<string> {
-  if (TEST_DIALECT === 'sqlite') {
-    const { rows } = await db.executeQuery<{ detail: string }>(
-      CompiledQuery.raw(`explain query plan ${compiled.sql}`, [...compiled.parameters]),
-    );
-    return rows.map((r) => r.detail).join('\n');
-  }
-  return withTransaction(db, async (trx) => {
-    await sql`select ${sql.join(off.map((name) => sql`set_config(${name}, 'off', true)`))}`.execute(trx);
-    const { rows } = await trx.executeQuery<{ 'QUERY PLAN': string }>(
-      CompiledQuery.raw(`explain ${compiled.sql}`, [...compiled.parameters]),
-    );
-    return rows.map((r) => r['QUERY PLAN']).join('\n');
-  });
-}
+const explain = (statement: Parameters<typeof explainStatement>[1]) =>
+  explainStatement(database.db, statement, ['enable_seqscan', 'enable_bitmapscan']);
 
 describe(`the best rows of a community chosen from its name index alone (${TEST_DIALECT})`, () => {
   it.each([
@@ -239,7 +204,7 @@ describe(`the best rows of a community chosen from its name index alone (${TEST_
     ['old', [rule('subreddit', 'in', ['python']), rule('removed', '=', false)]],
   ] as const)("%s of %j: the reference's records in its order", async (sort, rules) => {
     const filters = tree([...rules]);
-    const recorder = new Recorder();
+    const recorder = new StatementRecorder();
     const found = await searchCorpus(database.db.withPlugin(recorder), {
       filters,
       searchType: 'comments',
@@ -254,13 +219,13 @@ describe(`the best rows of a community chosen from its name index alone (${TEST_
     expect(expected.length).toBe(7);
     expect(found.comments.map((record) => record.id)).toEqual(expected);
     if (TEST_DIALECT !== 'postgres') return;
-    const chosen = recorder.nodes
-      .map((node) => database.db.getExecutor().compileQuery(node, { queryId: 'list' } as never))
+    const chosen = recorder
+      .compiled(database.db)
       .filter((compiled) =>
         /^with range as materialized \(select id, score, created_utc from "?comments"?/.test(compiled.sql),
       );
     expect(chosen).toHaveLength(1);
-    const plan = await explain(database.db, chosen[0]!);
+    const plan = await explain(chosen[0]!);
     expect(plan).toMatch(/Index Only Scan using comments_(subreddit|author)_created_idx\w*/);
   });
 });
