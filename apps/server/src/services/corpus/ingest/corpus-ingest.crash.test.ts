@@ -5,7 +5,7 @@ import { afterAll, expect, it } from 'vitest';
 import { writeGeneratedCorpus } from '../../../corpus/generate.ts';
 import { corpusSnapshot, expectedReplies } from '../../../../test/fixtures/corpus/corpus-snapshot.ts';
 import { killIngestMidLoad, startIngestChild } from '../../../../test/corpus-ingest-child.ts';
-import { createTestDatabase, type TestDatabase } from '../../../../test/test-database.ts';
+import { createTestDatabase, TEST_CORPUS_LAYOUT, type TestDatabase } from '../../../../test/test-database.ts';
 import { ingestBatchSize, ingestFiles } from './corpus-ingest.service.ts';
 import { TransactionSizer } from './transaction-sizer.ts';
 
@@ -27,7 +27,11 @@ it('kill -9 in the middle of an ingest leaves whole batches only, and a re-run g
   expect(signal).toBe('SIGKILL');
   expect(afterKill).toBeGreaterThan(0);
   expect(afterKill).toBeLessThan(30_000);
-  expect(afterKill % TransactionSizer.smallest(ingestBatchSize(crashed.db))).toBe(0); // no half transaction
+  // No half transaction. A partitioned corpus (decision 041) writes each batch's records month by month, routed past
+  // the months being loaded on their own, so its transactions hold any number of records: there the re-run's
+  // equality below is the check.
+  if (TEST_CORPUS_LAYOUT !== 'partitioned')
+    expect(afterKill % TransactionSizer.smallest(ingestBatchSize(crashed.db))).toBe(0);
 
   const rerun = startIngestChild(crashed, paths);
   expect((await rerun.exited).code).toBe(0);
